@@ -1,0 +1,52 @@
+package dev.warren;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Makes a CDI bean method a RabbitMQ consumer whose return value settles each delivery.
+ *
+ * <p>The method takes exactly one payload parameter ({@code byte[]}, {@code String} or any type the
+ * {@link dev.warren.spi.Codec} decodes, JSON-B by default) and optionally a {@link Delivery}. It
+ * returns an {@link Outcome}, {@code void} (a normal return acks) or {@code
+ * CompletionStage<Outcome>} (the delivery settles when the stage completes).
+ *
+ * <p>Every attribute can be overridden by MicroProfile Config under {@code
+ * warren.consumers.<name>.<key>} and {@code warren.consumers.defaults.<key>}, for example {@code
+ * warren.consumers.orders.prefetch=50}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface RabbitConsumer {
+
+  /**
+   * The queue to consume from. Without {@code warren.declare-topology=true} it must already exist:
+   * deployment fails otherwise. Config key: {@code queue}.
+   */
+  String queue();
+
+  /**
+   * The consumer's name, used in config keys and messages; must be unique in the application.
+   * Defaults to the queue name.
+   */
+  String name() default "";
+
+  /** The queue's type. Config key: {@code queue-type} ({@code classic} or {@code quorum}). */
+  QueueType queueType() default QueueType.CLASSIC;
+
+  /**
+   * How many deliveries the broker may send before Warren settles one ({@code basic.qos}); at least
+   * 1, since 0 would mean unlimited on the wire. Config key: {@code prefetch}.
+   */
+  int prefetch() default 250;
+
+  /**
+   * How many deliveries are handled at the same time. 1 handles them one at a time, in order.
+   * Config key: {@code concurrency}.
+   */
+  int concurrency() default 1;
+}

@@ -1,0 +1,62 @@
+package dev.warren.internal.config;
+
+import com.rabbitmq.client.Address;
+import com.rabbitmq.client.ConnectionFactory;
+import java.security.GeneralSecurityException;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import java.util.stream.Collectors;
+
+/**
+ * How to reach the broker. {@link #toString()} never shows the password.
+ *
+ * @param addresses one or more broker addresses
+ * @param tls whether to use TLS
+ * @param username the user
+ * @param password the password (never printed)
+ * @param virtualHost the virtual host
+ * @param connectionName the client-provided connection name
+ */
+public record ConnectionSettings(
+    List<Address> addresses,
+    boolean tls,
+    String username,
+    String password,
+    String virtualHost,
+    String connectionName) {
+
+  /** A connection factory with these settings and automatic recovery on. */
+  public ConnectionFactory factory() {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setUsername(username);
+    factory.setPassword(password);
+    factory.setVirtualHost(virtualHost);
+    factory.setAutomaticRecoveryEnabled(true);
+    factory.setTopologyRecoveryEnabled(true);
+    if (tls) {
+      // the JVM's trust store and hostname verification: never trust every certificate
+      try {
+        factory.useSslProtocol(SSLContext.getDefault());
+      } catch (GeneralSecurityException e) {
+        throw new IllegalStateException("TLS is not available in this JVM", e);
+      }
+      factory.enableHostnameVerification();
+    }
+    return factory;
+  }
+
+  /** Where the broker is, for messages: {@code 'host:port' (virtual host '/')}. */
+  public String where() {
+    return addresses.stream()
+            .map(a -> a.getHost() + ":" + a.getPort())
+            .collect(Collectors.joining(", ", "'", "'"))
+        + " (virtual host '"
+        + virtualHost
+        + "')";
+  }
+
+  @Override
+  public String toString() {
+    return where() + " as '" + username + "'";
+  }
+}

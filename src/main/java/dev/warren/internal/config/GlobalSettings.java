@@ -1,0 +1,17 @@
+package dev.warren.internal.config;
+
+import java.time.Duration;
+
+/**
+ * Application-wide settings, read once at deployment.
+ *
+ * @param connection how to reach the broker
+ * @param declareTopology default of the per-consumer declare-topology switch
+ * @param shutdownTimeout how long shutdown waits for in-flight handlers
+ * @param retryCountHeader the header carrying Warren's retry count
+ */
+public record GlobalSettings(
+    ConnectionSettings connection,
+    boolean declareTopology,
+    Duration shutdownTimeout,
+    String retryCountHeader) {}

@@ -1,0 +1,240 @@
+package dev.warren.internal.config;
+
+import com.rabbitmq.client.Address;
+import dev.warren.QueueType;
+import dev.warren.internal.logging.Messages;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Every MicroProfile Config key Warren reads, and the one place that reads them. Read once at
+ * deployment; invalid values become deployment problems naming the key and the value.
+ */
+public final class WarrenConfig {
+
+  /** Broker URI, {@code amqp://} or {@code amqps://}; an empty path means the virtual host '/'. */
+  public static final String URI = "warren.uri";
+
+  /** Comma-separated {@code host:port} list for a cluster; overrides the URI's host and port. */
+  public static final String ADDRESSES = "warren.addresses";
+
+  /** User name; overrides the URI's user. */
+  public static final String USERNAME = "warren.username";
+
+  /** Password; overrides the URI's password. Never logged. */
+  public static final String PASSWORD = "warren.password";
+
+  /** Virtual host; overrides the URI's path. */
+  public static final String VIRTUAL_HOST = "warren.virtual-host";
+
+  /** The client-provided connection name the broker shows. */
+  public static final String CONNECTION_NAME = "warren.connection-name";
+
+  /** Whether consumers declare their queues ({@code true}) or only check they exist. */
+  public static final String DECLARE_TOPOLOGY = "warren.declare-topology";
+
+  /** How long shutdown waits for in-flight handlers before closing channels. */
+  public static final String SHUTDOWN_TIMEOUT = "warren.shutdown-timeout";
+
+  /** The header that carries Warren's retry count on classic queues. */
+  public static final String RETRY_COUNT_HEADER = "warren.retry-count-header";
+
+  /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
+  public static final String CONSUMERS_PREFIX = "warren.consumers.";
+
+  /** The pseudo consumer name whose keys apply to every consumer. */
+  public static final String DEFAULTS = "defaults";
+
+  /** Per-consumer key: the queue to consume from. */
+  public static final String CONSUMER_QUEUE = "queue";
+
+  /** Per-consumer key: {@code classic} or {@code quorum}. */
+  public static final String CONSUMER_QUEUE_TYPE = "queue-type";
+
+  /** Per-consumer key: {@code basic.qos} prefetch count, at least 1. */
+  public static final String CONSUMER_PREFETCH = "prefetch";
+
+  /** Per-consumer key: deliveries handled at the same time, at least 1. */
+  public static final String CONSUMER_CONCURRENCY = "concurrency";
+
+  /** Per-consumer key: overrides {@link #DECLARE_TOPOLOGY} for one consumer. */
+  public static final String CONSUMER_DECLARE_TOPOLOGY = "declare-topology";
+
+  /** Per-consumer key: {@code false} keeps the consumer from starting. */
+  public static final String CONSUMER_ENABLED = "enabled";
+
+  /** All top-level keys, for documentation checks. */
+  public static final List<String> GLOBAL_KEYS =
+      List.of(
+          URI,
+          ADDRESSES,
+          USERNAME,
+          PASSWORD,
+          VIRTUAL_HOST,
+          CONNECTION_NAME,
+          DECLARE_TOPOLOGY,
+          SHUTDOWN_TIMEOUT,
+          RETRY_COUNT_HEADER);
+
+  /** All per-consumer keys, for documentation checks. */
+  public static final List<String> CONSUMER_KEYS =
+      List.of(
+          CONSUMER_QUEUE,
+          CONSUMER_QUEUE_TYPE,
+          CONSUMER_PREFETCH,
+          CONSUMER_CONCURRENCY,
+          CONSUMER_DECLARE_TOPOLOGY,
+          CONSUMER_ENABLED);
+
+  static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
+  static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+  static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
+
+  private final Config config;
+  private final Consumer<String> problems;
+
+  /**
+   * @param config the application's config
+   * @param problems receives one line per invalid value
+   */
+  public WarrenConfig(Config config, Consumer<String> problems) {
+    this.config = config;
+    this.problems = problems;
+  }
+
+  /** Reads the application-wide settings. */
+  public GlobalSettings global(String defaultConnectionName) {
+    ConnectionSettings connection = connection(defaultConnectionName);
+    boolean declare = read(DECLARE_TOPOLOGY, false, WarrenConfig::parseBoolean);
+    Duration shutdown = read(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Durations::parse);
+    String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
+    return new GlobalSettings(connection, declare, shutdown, header);
+  }
+
+  private ConnectionSettings connection(String defaultConnectionName) {
+    AmqpUri uri = read(URI, AmqpUri.parse(DEFAULT_URI), AmqpUri::parse);
+    List<Address> addresses =
+        read(
+            ADDRESSES,
+            List.of(new Address(uri.host(), uri.port())),
+            text -> parseAddresses(text, uri.port()));
+    String user = read(USERNAME, uri.username() == null ? "guest" : uri.username(), s -> s);
+    String password = config.getOptionalValue(PASSWORD, String.class).orElse(uri.password());
+    String vhost = read(VIRTUAL_HOST, uri.virtualHost(), s -> s);
+    String name = read(CONNECTION_NAME, defaultConnectionName, s -> s);
+    return new ConnectionSettings(
+        addresses, uri.tls(), user, password == null ? "guest" : password, vhost, name);
+  }
+
+  /**
+   * Resolves one consumer setting: {@code warren.consumers.<name>.<key>}, then {@code
+   * warren.consumers.defaults.<key>}, then the annotation's value.
+   */
+  public <T> Setting<T> consumer(
+      String consumer, String key, T annotationValue, Function<String, T> parse) {
+    for (String scope : List.of(consumer, DEFAULTS)) {
+      String fullKey = CONSUMERS_PREFIX + scope + "." + key;
+      Optional<String> raw = config.getOptionalValue(fullKey, String.class);
+      if (raw.isPresent()) {
+        try {
+          return new Setting<>(parse.apply(raw.get()), "'" + fullKey + "'");
+        } catch (IllegalArgumentException e) {
+          problems.accept(Messages.invalidConfig(fullKey, raw.get(), e.getMessage()));
+          return new Setting<>(annotationValue, "@RabbitConsumer");
+        }
+      }
+    }
+    return new Setting<>(annotationValue, "@RabbitConsumer");
+  }
+
+  private <T> T read(String key, T fallback, Function<String, T> parse) {
+    Optional<String> raw = config.getOptionalValue(key, String.class);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    try {
+      return parse.apply(raw.get());
+    } catch (IllegalArgumentException e) {
+      String shown = key.equals(URI) ? "(not shown: it may hold a password)" : raw.get();
+      problems.accept(Messages.invalidConfig(key, shown, e.getMessage()));
+      return fallback;
+    }
+  }
+
+  /** Parses {@code true} or {@code false}, nothing else. */
+  public static boolean parseBoolean(String text) {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("expected true or false");
+    };
+  }
+
+  /** Parses a whole number. */
+  public static int parseInt(String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a whole number");
+    }
+  }
+
+  /** Parses {@code classic} or {@code quorum}. */
+  public static QueueType parseQueueType(String text) {
+    try {
+      return QueueType.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("expected classic or quorum");
+    }
+  }
+
+  /** Returns the text unless it is blank. */
+  public static String nonBlank(String text) {
+    if (text.isBlank()) {
+      throw new IllegalArgumentException("must not be blank");
+    }
+    return text.trim();
+  }
+
+  private static List<Address> parseAddresses(String text, int defaultPort) {
+    List<Address> result = new ArrayList<>();
+    for (String part : text.split(",")) {
+      String trimmed = part.trim();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      int colon = trimmed.lastIndexOf(':');
+      if (colon < 0) {
+        result.add(new Address(trimmed, defaultPort));
+      } else {
+        result.add(new Address(trimmed.substring(0, colon), parsePort(trimmed.substring(colon + 1))));
+      }
+    }
+    if (result.isEmpty()) {
+      throw new IllegalArgumentException("expected host:port[,host:port...]");
+    }
+    return List.copyOf(result);
+  }
+
+  private static int parsePort(String text) {
+    int port = parseInt(text);
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("a port must be between 1 and 65535");
+    }
+    return port;
+  }
+
+  /**
+   * A resolved consumer setting and where it came from, for messages.
+   *
+   * @param value the value
+   * @param source {@code @RabbitConsumer} or the quoted config key
+   */
+  public record Setting<T>(T value, String source) {}
+}

@@ -1,0 +1,25 @@
+package dev.warren.internal.extension;
+
+import dev.warren.RabbitConsumer;
+import jakarta.enterprise.inject.spi.Bean;
+import java.lang.reflect.Method;
+
+/**
+ * A {@link RabbitConsumer} method found during bean discovery, before validation.
+ *
+ * @param bean the bean declaring it
+ * @param method the method
+ * @param annotation its annotation
+ */
+record DiscoveredConsumer(Bean<?> bean, Method method, RabbitConsumer annotation) {
+
+  /** {@code com.acme.Orders#onOrder}, for messages. */
+  String where() {
+    return bean.getBeanClass().getName() + "#" + method.getName();
+  }
+
+  /** The name before config: the annotation's name, else its queue. */
+  String name() {
+    return annotation.name().isBlank() ? annotation.queue() : annotation.name();
+  }
+}

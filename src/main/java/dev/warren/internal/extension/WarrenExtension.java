@@ -1,0 +1,172 @@
+package dev.warren.internal.extension;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.PossibleAuthenticationFailureException;
+import dev.warren.RabbitConsumer;
+import dev.warren.internal.codec.JsonbCodec;
+import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.config.ConnectionSettings;
+import dev.warren.internal.config.GlobalSettings;
+import dev.warren.internal.config.WarrenConfig;
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.runtime.RabbitResources;
+import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.topology.Topology;
+import dev.warren.spi.Codec;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
+import jakarta.enterprise.inject.spi.BeforeShutdown;
+import jakarta.enterprise.inject.spi.DeploymentException;
+import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessManagedBean;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans whatever
+ * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method;
+ * {@link #validate} builds the consumer models, checks config, shapes and the broker, and reports
+ * every problem in one {@link DeploymentException}; {@link #start} starts the consumers once the
+ * application scope is up; {@link #stop} shuts them down gracefully.
+ */
+public class WarrenExtension implements Extension {
+
+  private final List<DiscoveredConsumer> discovered = new ArrayList<>();
+  private volatile WarrenRuntime runtime;
+  private volatile List<ConsumerModel> models = List.of();
+  private volatile Codec codec;
+
+  void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
+    event.addAnnotatedType(
+        beanManager.createAnnotatedType(RabbitResources.class), RabbitResources.class.getName());
+  }
+
+  <T> void collectConsumers(@Observes ProcessManagedBean<T> event) {
+    for (AnnotatedMethod<? super T> method : event.getAnnotatedBeanClass().getMethods()) {
+      RabbitConsumer annotation = method.getAnnotation(RabbitConsumer.class);
+      if (annotation != null) {
+        discovered.add(new DiscoveredConsumer(event.getBean(), method.getJavaMember(), annotation));
+      }
+    }
+  }
+
+  void validate(@Observes AfterDeploymentValidation event, BeanManager beanManager) {
+    List<String> problems = new ArrayList<>();
+    WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
+    GlobalSettings global = config.global("warren");
+    WarrenRuntime candidate = new WarrenRuntime(global);
+    List<ConsumerModel> built = ConsumerModels.build(discovered, config, global, problems::add);
+    Codec resolvedCodec = resolveCodec(built, beanManager, problems);
+    List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
+    if (!enabled.isEmpty()) {
+      checkBroker(candidate, enabled, global.connection(), problems);
+    }
+    runtime = candidate;
+    if (!problems.isEmpty()) {
+      candidate.stop();
+      event.addDeploymentProblem(new DeploymentException(Messages.deploymentFailed(problems)));
+      return;
+    }
+    models = built;
+    codec = resolvedCodec;
+  }
+
+  void start(@Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
+      throws IOException, TimeoutException {
+    runtime.start(models, beanManager, codec);
+  }
+
+  void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
+    stopRuntime();
+  }
+
+  void stop(@Observes BeforeShutdown ignored) {
+    stopRuntime();
+  }
+
+  private void stopRuntime() {
+    WarrenRuntime current = runtime;
+    if (current != null) {
+      current.stop();
+    }
+  }
+
+  /** The runtime, for Warren's own beans. */
+  public WarrenRuntime runtime() {
+    return runtime;
+  }
+
+  private static void checkBroker(
+      WarrenRuntime runtime,
+      List<ConsumerModel> models,
+      ConnectionSettings settings,
+      List<String> problems) {
+    Connection connection;
+    try {
+      connection = runtime.connection();
+    } catch (PossibleAuthenticationFailureException e) {
+      problems.add(Messages.credentialsRefused(settings.where(), settings.username()));
+      return;
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      problems.add(Messages.brokerUnreachable(settings.where(), reason(e)));
+      return;
+    }
+    for (ConsumerModel model : models) {
+      Topology.prepare(connection, model, settings.virtualHost()).ifPresent(problems::add);
+    }
+  }
+
+  private static String reason(Exception e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getMessage() == null) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.getClass().getSimpleName() : t.toString();
+  }
+
+  /** The application's codec bean, else JSON-B, checked only when some consumer needs one. */
+  private static Codec resolveCodec(
+      List<ConsumerModel> models, BeanManager beanManager, List<String> problems) {
+    List<ConsumerModel> needing =
+        models.stream()
+            .filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType()))
+            .toList();
+    if (needing.isEmpty()) {
+      return null;
+    }
+    Set<Bean<?>> beans = beanManager.getBeans(Codec.class, Any.Literal.INSTANCE);
+    if (beans.size() > 1) {
+      problems.add(
+          Messages.ambiguousCodec(
+              beans.stream().map(b -> b.getBeanClass().getName()).collect(Collectors.joining(", "))));
+      return null;
+    }
+    if (beans.size() == 1) {
+      Bean<?> bean = beans.iterator().next();
+      return (Codec)
+          beanManager.getReference(bean, Codec.class, beanManager.createCreationalContext(bean));
+    }
+    try {
+      return new JsonbCodec();
+    } catch (RuntimeException | LinkageError e) {
+      problems.add(
+          Messages.noJsonb(
+              needing.stream().map(m -> "'" + m.name() + "'").collect(Collectors.joining(", ")),
+              e.toString()));
+      return null;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.warren.internal.invocation;
+
+import dev.warren.Delivery;
+import dev.warren.Outcome;
+import dev.warren.internal.logging.Messages;
+import dev.warren.spi.FailureMapper;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The application's {@link FailureMapper} beans, by exception type. For a thrown exception the
+ * mapper registered for its class or its nearest superclass wins. Built once at start; the lookup
+ * per exception class is cached.
+ */
+public final class FailureMapping {
+
+  private static final Logger LOG = Logger.getLogger(FailureMapping.class.getName());
+
+  private final Map<Class<?>, FailureMapper<?>> byType;
+  private final Map<Class<?>, Optional<FailureMapper<?>>> resolved = new ConcurrentHashMap<>();
+
+  /**
+   * @param byType each mapper under the exception type it declares
+   */
+  public FailureMapping(Map<Class<? extends Throwable>, FailureMapper<?>> byType) {
+    this.byType = Map.copyOf(byType);
+  }
+
+  /** No mappers: every failure gets the default outcome. */
+  public static FailureMapping none() {
+    return new FailureMapping(Map.of());
+  }
+
+  /**
+   * The outcome for {@code failure}: the most specific mapper's, or {@code fallback} when no mapper
+   * matches, the mapper returns {@code null} or the mapper itself throws.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  Outcome map(Throwable failure, Delivery delivery, Outcome fallback) {
+    Optional<FailureMapper<?>> mapper =
+        resolved.computeIfAbsent(failure.getClass(), this::nearestMapper);
+    if (mapper.isEmpty()) {
+      return fallback;
+    }
+    try {
+      Outcome outcome = ((FailureMapper) mapper.get()).toOutcome(failure, delivery);
+      return outcome == null ? fallback : outcome;
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, Messages.mapperFailed(mapper.get().getClass().getName(), e.toString()), e);
+      return fallback;
+    }
+  }
+
+  private Optional<FailureMapper<?>> nearestMapper(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      FailureMapper<?> mapper = byType.get(c);
+      if (mapper != null) {
+        return Optional.of(mapper);
+      }
+    }
+    return Optional.empty();
+  }
+}

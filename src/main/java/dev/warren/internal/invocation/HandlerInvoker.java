@@ -1,0 +1,146 @@
+package dev.warren.internal.invocation;
+
+import dev.warren.Delivery;
+import dev.warren.Outcome;
+import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.extension.HandlerShape;
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.Settlement;
+import jakarta.enterprise.context.control.RequestContextController;
+import jakarta.enterprise.inject.Instance;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Calls one consumer method for one delivery and interprets the result as an {@link Outcome}:
+ * decodes the payload (an undecodable body is dropped before the method runs), activates the
+ * request context around the call, and maps exceptions through the {@link FailureMapping}. Does
+ * no broker I/O.
+ *
+ * <p>A {@link java.lang.Error} is not mapped: the returned stage fails with it, and the caller
+ * stops the consumer without settling the delivery.
+ */
+public final class HandlerInvoker {
+
+  private static final Logger LOG = Logger.getLogger(HandlerInvoker.class.getName());
+
+  private final ConsumerModel model;
+  private final Object instance;
+  private final Method method;
+  private final PayloadDecoder decoder;
+  private final FailureMapping failures;
+  private final Instance<RequestContextController> requestContexts;
+
+  /**
+   * @param model the consumer
+   * @param instance the contextual reference the method is called on
+   * @param decoder the consumer's payload decoder
+   * @param failures the application's failure mappers
+   * @param requestContexts source of request context controllers
+   */
+  public HandlerInvoker(
+      ConsumerModel model,
+      Object instance,
+      PayloadDecoder decoder,
+      FailureMapping failures,
+      Instance<RequestContextController> requestContexts) {
+    this.model = model;
+    this.instance = instance;
+    this.method = model.shape().method();
+    this.decoder = decoder;
+    this.failures = failures;
+    this.requestContexts = requestContexts;
+  }
+
+  /**
+   * Handles {@code delivery}.
+   *
+   * @return the outcome; fails only with a {@link java.lang.Error} thrown by the handler
+   */
+  public CompletionStage<Outcome> invoke(Delivery delivery) {
+    Object payload;
+    try {
+      payload = decoder.decode(delivery);
+    } catch (Exception e) {
+      LOG.warning(
+          Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
+      return CompletableFuture.completedFuture(Outcome.drop());
+    }
+    HandlerShape shape = model.shape();
+    Object[] args = new Object[shape.parameterCount()];
+    args[shape.payloadIndex()] = payload;
+    if (shape.deliveryIndex() >= 0) {
+      args[shape.deliveryIndex()] = delivery;
+    }
+    Object result;
+    RequestContextController requestContext = requestContexts.get();
+    boolean activated = requestContext.activate();
+    try {
+      result = method.invoke(instance, args);
+    } catch (InvocationTargetException e) {
+      return failed(e.getCause(), delivery);
+    } catch (IllegalAccessException | RuntimeException e) {
+      return failed(e, delivery);
+    } finally {
+      if (activated) {
+        requestContext.deactivate();
+      }
+      requestContexts.destroy(requestContext);
+    }
+    return interpret(result, delivery);
+  }
+
+  private CompletionStage<Outcome> interpret(Object result, Delivery delivery) {
+    switch (model.shape().returnKind()) {
+      case VOID:
+        return CompletableFuture.completedFuture(Outcome.ack());
+      case OUTCOME:
+        return outcome(result, delivery);
+      default:
+        if (result == null) {
+          return failed(new IllegalStateException("the method returned a null stage"), delivery);
+        }
+        return ((CompletionStage<?>) result)
+            .handle(
+                (value, error) ->
+                    error == null ? outcome(value, delivery) : failed(unwrap(error), delivery))
+            .thenCompose(stage -> stage);
+    }
+  }
+
+  private CompletionStage<Outcome> outcome(Object value, Delivery delivery) {
+    if (value instanceof Outcome outcome) {
+      return CompletableFuture.completedFuture(outcome);
+    }
+    return failed(new IllegalStateException("the method returned no Outcome (null)"), delivery);
+  }
+
+  private CompletionStage<Outcome> failed(Throwable failure, Delivery delivery) {
+    if (failure instanceof Error error) {
+      return CompletableFuture.failedFuture(error);
+    }
+    Outcome fallback = Settlement.unmappedFailure(false);
+    Outcome outcome = failures.map(failure, delivery, fallback);
+    LOG.log(
+        Level.WARNING,
+        Messages.handlerFailed(model.name(), model.where(), failure.toString(), outcome.toString()),
+        failure);
+    return CompletableFuture.completedFuture(outcome);
+  }
+
+  private static Throwable unwrap(Throwable error) {
+    Throwable t = error;
+    while ((t instanceof CompletionException || t instanceof ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+}

@@ -1,0 +1,291 @@
+package dev.warren.internal.logging;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Every message a user can see (WARN and above, every exception) with its stable id. Ids are never
+ * reused; a retired message keeps its number reserved. Names are quoted with single quotes.
+ */
+public final class Messages {
+
+  private Messages() {}
+
+  // ---- deployment problems (reported together as one DeploymentException) ----
+
+  public static String deploymentFailed(List<String> problems) {
+    return "WARREN-001 Warren found "
+        + problems.size()
+        + " deployment problem"
+        + (problems.size() == 1 ? "" : "s")
+        + ":\n  "
+        + String.join("\n  ", problems);
+  }
+
+  public static String brokerUnreachable(String where, String reason) {
+    return "WARREN-002 cannot connect to RabbitMQ at "
+        + where
+        + ": "
+        + reason
+        + "; start the broker or point 'warren.uri' (or 'warren.addresses') at it";
+  }
+
+  public static String credentialsRefused(String where, String user) {
+    return "WARREN-003 RabbitMQ at "
+        + where
+        + " refused the credentials of user '"
+        + user
+        + "'; set 'warren.username' and 'warren.password' (or the user info of 'warren.uri')";
+  }
+
+  public static String invalidConfig(String key, String value, String why) {
+    return "WARREN-004 config key '" + key + "' has invalid value '" + value + "': " + why;
+  }
+
+  public static String invalidSetting(
+      String consumer, String method, String setting, Object value, String fix) {
+    return "WARREN-005 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): "
+        + setting
+        + "="
+        + value
+        + " is not allowed; "
+        + fix;
+  }
+
+  public static String noPayload(String consumer, String method) {
+    return "WARREN-010 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the method has no payload parameter; add one parameter for the message body"
+        + " (byte[], String or a type the codec decodes)";
+  }
+
+  public static String twoPayloads(String consumer, String method, String parameters) {
+    return "WARREN-011 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the method has more than one payload parameter ("
+        + parameters
+        + "); keep exactly one payload parameter, plus at most one dev.warren.Delivery";
+  }
+
+  public static String unsupportedReturnType(String consumer, String method, String type) {
+    return "WARREN-012 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): return type '"
+        + type
+        + "' is not supported; return dev.warren.Outcome, void or CompletionStage<Outcome>";
+  }
+
+  public static String blankQueue(String consumer, String method) {
+    return "WARREN-013 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): @RabbitConsumer(queue) is blank; name the queue to consume from";
+  }
+
+  public static String methodNotInvocable(String consumer, String method, String why) {
+    return "WARREN-014 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the method "
+        + why
+        + "; make it a public instance method of the bean class";
+  }
+
+  public static String duplicateName(String consumer, String method, String other) {
+    return "WARREN-015 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the name is also used by "
+        + other
+        + "; give one of them another @RabbitConsumer(name) or queue";
+  }
+
+  public static String queueMissing(String consumer, String method, String queue, String vhost) {
+    return "WARREN-016 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): queue '"
+        + queue
+        + "' does not exist in virtual host '"
+        + vhost
+        + "'; declare it on the broker or set 'warren.declare-topology=true' (or"
+        + " 'warren.consumers."
+        + consumer
+        + ".declare-topology=true') to let Warren declare it";
+  }
+
+  public static String declareRefused(String consumer, String method, String queue, String reason) {
+    return "WARREN-017 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): declaring queue '"
+        + queue
+        + "' failed: "
+        + reason
+        + "; make the consumer's settings match the existing queue, or delete the queue so it"
+        + " can be declared again";
+  }
+
+  public static String queueCheckFailed(String consumer, String method, String queue, String why) {
+    return "WARREN-018 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): checking queue '"
+        + queue
+        + "' failed: "
+        + why
+        + "; check that the broker is reachable and the user may access the queue";
+  }
+
+  public static String noJsonb(String consumers, String why) {
+    return "WARREN-019 consumers "
+        + consumers
+        + " need a payload codec, but no JSON-B implementation is available ("
+        + why
+        + "); add one (for example org.eclipse:yasson) or a CDI bean implementing"
+        + " dev.warren.spi.Codec";
+  }
+
+  public static String ambiguousCodec(String beans) {
+    return "WARREN-020 more than one CDI bean implements dev.warren.spi.Codec ("
+        + beans
+        + "); keep one, or veto the others";
+  }
+
+  // ---- runtime (logged) ----
+
+  public static String decodeFailed(String consumer, String queue, long tag, String why) {
+    return "WARREN-030 consumer '"
+        + consumer
+        + "': the body of delivery "
+        + tag
+        + " from queue '"
+        + queue
+        + "' could not be decoded ("
+        + why
+        + "); it was dropped without reaching the handler";
+  }
+
+  public static String alreadySettled(String consumer, long tag, String first, String second) {
+    return "WARREN-031 consumer '"
+        + consumer
+        + "': delivery "
+        + tag
+        + " was already settled ("
+        + first
+        + "); the second settlement ("
+        + second
+        + ") was ignored";
+  }
+
+  public static String channelGone(String consumer, long tag, String action) {
+    return "WARREN-032 consumer '"
+        + consumer
+        + "': the channel of delivery "
+        + tag
+        + " closed before it could be settled ("
+        + action
+        + "); the broker will deliver it again";
+  }
+
+  public static String settleFailed(String consumer, long tag, String action, String why) {
+    return "WARREN-033 consumer '"
+        + consumer
+        + "': sending "
+        + action
+        + " for delivery "
+        + tag
+        + " failed ("
+        + why
+        + "); the broker will deliver it again";
+  }
+
+  public static String fatalError(String consumer, String method, String error) {
+    return "WARREN-034 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") threw "
+        + error
+        + "; the consumer is stopped and its unsettled deliveries go back to the queue;"
+        + " fix the cause and redeploy";
+  }
+
+  public static String delayNotSupported(String consumer, Duration delay) {
+    return "WARREN-035 consumer '"
+        + consumer
+        + "' returned retryAfter("
+        + delay
+        + "), but delayed retry is not supported by this version of Warren; the delivery was"
+        + " requeued at once without delay (logged at most once a minute per consumer)";
+  }
+
+  public static String handlerFailed(String consumer, String method, String error, String outcome) {
+    return "WARREN-036 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") failed with "
+        + error
+        + "; outcome: "
+        + outcome
+        + " (a dev.warren.spi.FailureMapper bean for the exception type can choose another)";
+  }
+
+  public static String mapperFailed(String mapper, String error) {
+    return "WARREN-037 FailureMapper '"
+        + mapper
+        + "' itself threw "
+        + error
+        + "; the default mapping was used instead";
+  }
+
+  public static String shutdownTimedOut(String consumer, int unsettled, Duration timeout) {
+    return "WARREN-038 consumer '"
+        + consumer
+        + "': "
+        + unsettled
+        + " deliveries were still being handled when 'warren.shutdown-timeout' ("
+        + timeout
+        + ") ran out; they were not acked and the broker will deliver them again";
+  }
+
+  public static String cancelledByBroker(String consumer, String queue) {
+    return "WARREN-039 consumer '"
+        + consumer
+        + "': the broker cancelled the subscription to queue '"
+        + queue
+        + "' (was the queue deleted?); the consumer receives nothing until redeployed";
+  }
+
+  public static String startFailed(String consumer, String why) {
+    return "WARREN-040 consumer '" + consumer + "' could not start consuming: " + why;
+  }
+
+  public static String stopFailed(String what, String why) {
+    return "WARREN-041 closing " + what + " failed during shutdown: " + why;
+  }
+
+  public static String genericMapper(String mapper) {
+    return "WARREN-042 FailureMapper bean '"
+        + mapper
+        + "' does not name a concrete exception type (FailureMapper<E> with E a class); it is"
+        + " ignored";
+  }
+}

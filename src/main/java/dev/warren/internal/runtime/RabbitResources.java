@@ -1,0 +1,47 @@
+package dev.warren.internal.runtime;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import dev.warren.internal.extension.WarrenExtension;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do
+ * not close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when
+ * the injecting bean is destroyed. Added to every deployment by the extension.
+ */
+public class RabbitResources {
+
+  @Inject WarrenExtension extension;
+
+  @Produces
+  Connection connection() {
+    try {
+      return extension.runtime().connection();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Produces
+  Channel channel() {
+    try {
+      return connection().createChannel();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void close(@Disposes Channel channel) throws IOException, TimeoutException {
+    if (channel.isOpen()) {
+      channel.close();
+    }
+  }
+}

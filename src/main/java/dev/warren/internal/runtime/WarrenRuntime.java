@@ -1,0 +1,161 @@
+package dev.warren.internal.runtime;
+
+import com.rabbitmq.client.Connection;
+import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.config.ConnectionSettings;
+import dev.warren.internal.config.GlobalSettings;
+import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.FailureMapping;
+import dev.warren.internal.invocation.HandlerInvoker;
+import dev.warren.internal.logging.Messages;
+import dev.warren.spi.Codec;
+import dev.warren.spi.FailureMapper;
+import jakarta.enterprise.context.control.RequestContextController;
+import jakarta.enterprise.context.spi.CreationalContext;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.util.TypeLiteral;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The application's one connection and its consumers. Created at deployment validation (which
+ * opens the connection to check the broker), started once the application scope is up, stopped
+ * before it goes down: cancel every consumer, let in-flight deliveries settle within the shutdown
+ * timeout, then close channels and the connection.
+ */
+public final class WarrenRuntime {
+
+  private static final Logger LOG = Logger.getLogger(WarrenRuntime.class.getName());
+  private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
+
+  private final GlobalSettings settings;
+  private final List<ConsumerRunner> runners = new ArrayList<>();
+  private final List<CreationalContext<?>> contexts = new ArrayList<>();
+  private Connection connection;
+  private boolean stopped;
+
+  /**
+   * @param settings the application-wide settings
+   */
+  public WarrenRuntime(GlobalSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * The application's connection, opened on first use, with automatic recovery.
+   *
+   * @throws IOException when the broker cannot be reached or refuses the login
+   * @throws TimeoutException when the broker does not answer in time
+   */
+  public synchronized Connection connection() throws IOException, TimeoutException {
+    if (stopped) {
+      throw new IllegalStateException("Warren has shut down; its connection is closed");
+    }
+    if (connection == null) {
+      ConnectionSettings c = settings.connection();
+      connection = c.factory().newConnection(c.addresses(), c.connectionName());
+    }
+    return connection;
+  }
+
+  /** Starts every enabled consumer; models have passed validation. */
+  public synchronized void start(List<ConsumerModel> models, BeanManager beanManager, Codec codec)
+      throws IOException, TimeoutException {
+    FailureMapping failures = failureMapping(beanManager);
+    Instance<RequestContextController> requestContexts =
+        beanManager.createInstance().select(RequestContextController.class);
+    for (ConsumerModel model : models) {
+      if (!model.enabled()) {
+        continue;
+      }
+      Bean<?> bean = model.bean();
+      CreationalContext<?> context = beanManager.createCreationalContext(bean);
+      contexts.add(context);
+      Object instance = beanManager.getReference(bean, bean.getBeanClass(), context);
+      HandlerInvoker invoker =
+          new HandlerInvoker(
+              model,
+              instance,
+              PayloadDecoder.of(model.shape().payloadType(), codec),
+              failures,
+              requestContexts);
+      ConsumerRunner runner = new ConsumerRunner(model, invoker, settings.retryCountHeader());
+      runners.add(runner);
+      try {
+        runner.start(connection());
+      } catch (IOException | RuntimeException e) {
+        LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
+        throw e;
+      }
+    }
+  }
+
+  /** Graceful shutdown; safe to call more than once. */
+  public void stop() {
+    synchronized (this) {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+    }
+    runners.forEach(ConsumerRunner::cancel);
+    long deadline = System.nanoTime() + settings.shutdownTimeout().toNanos();
+    try {
+      for (ConsumerRunner runner : runners) {
+        runner.awaitSettled(deadline);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
+    contexts.forEach(CreationalContext::release);
+    if (connection != null && connection.isOpen()) {
+      try {
+        connection.close();
+      } catch (IOException | RuntimeException e) {
+        LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
+      }
+    }
+  }
+
+  private FailureMapping failureMapping(BeanManager beanManager) {
+    Map<Class<? extends Throwable>, FailureMapper<?>> byType = new HashMap<>();
+    for (Bean<?> bean : beanManager.getBeans(ANY_FAILURE_MAPPER, Any.Literal.INSTANCE)) {
+      ParameterizedType type = mapperType(bean);
+      if (type == null) {
+        LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
+        continue;
+      }
+      @SuppressWarnings("unchecked")
+      Class<? extends Throwable> exception =
+          (Class<? extends Throwable>) type.getActualTypeArguments()[0];
+      CreationalContext<?> context = beanManager.createCreationalContext(bean);
+      contexts.add(context);
+      byType.put(exception, (FailureMapper<?>) beanManager.getReference(bean, type, context));
+    }
+    return new FailureMapping(byType);
+  }
+
+  private static ParameterizedType mapperType(Bean<?> bean) {
+    for (Type type : bean.getTypes()) {
+      if (type instanceof ParameterizedType p
+          && p.getRawType() == FailureMapper.class
+          && p.getActualTypeArguments()[0] instanceof Class<?> c
+          && Throwable.class.isAssignableFrom(c)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}

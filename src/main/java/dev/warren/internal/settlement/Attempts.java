@@ -1,0 +1,48 @@
+package dev.warren.internal.settlement;
+
+import dev.warren.QueueType;
+import java.util.Map;
+
+/**
+ * The attempt number of a delivery; the first delivery is attempt 1. On a classic queue Warren
+ * counts in its retry-count header; on a quorum queue the server counts in {@code
+ * x-delivery-count}, plus Warren's header on delayed copies.
+ */
+public final class Attempts {
+
+  /** The header a quorum queue counts returns in. */
+  public static final String DELIVERY_COUNT = "x-delivery-count";
+
+  private Attempts() {}
+
+  /**
+   * The attempt number.
+   *
+   * @param headers the message headers, may be {@code null}
+   * @param retryCountHeader the name of Warren's retry-count header
+   */
+  public static int of(QueueType queueType, Map<String, Object> headers, String retryCountHeader) {
+    if (headers == null) {
+      return 1;
+    }
+    long attempt = 1 + count(headers.get(retryCountHeader));
+    if (queueType == QueueType.QUORUM) {
+      attempt += count(headers.get(DELIVERY_COUNT));
+    }
+    return (int) Math.min(Integer.MAX_VALUE, attempt);
+  }
+
+  private static long count(Object value) {
+    if (value instanceof Number n) {
+      return Math.max(0, n.longValue());
+    }
+    if (value != null) {
+      try {
+        return Math.max(0, Long.parseLong(value.toString().trim()));
+      } catch (NumberFormatException e) {
+        return 0;
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,35 @@
+package dev.warren.spi;
+
+import dev.warren.Delivery;
+import java.lang.reflect.Type;
+
+/**
+ * Turns message bodies into consumer parameters (and values into bodies). Warren's default codec
+ * is JSON-B; a CDI bean implementing this interface replaces it. {@code byte[]} and {@code String}
+ * payloads never go through the codec.
+ */
+public interface Codec {
+
+  /**
+   * Decodes a message body.
+   *
+   * @param body the raw body
+   * @param type the consumer's payload parameter type
+   * @param delivery the delivery being decoded (content type, headers)
+   * @return the payload, not {@code null}
+   * @throws Exception if the body cannot become {@code type}: the delivery is dropped
+   */
+  Object decode(byte[] body, Type type, Delivery delivery) throws Exception;
+
+  /**
+   * Encodes a value as a message body.
+   *
+   * @param value the value to encode
+   * @return the body
+   * @throws Exception if the value cannot be encoded
+   */
+  byte[] encode(Object value) throws Exception;
+
+  /** The content type this codec writes, for example {@code application/json}. */
+  String contentType();
+}

@@ -1,0 +1,2 @@
+/** Extension points for applications: exception mapping and payload codecs. Public API. */
+package dev.warren.spi;
