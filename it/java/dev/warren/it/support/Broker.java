@@ -1,0 +1,187 @@
+package dev.warren.it.support;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The test's own raw view of the real broker: declares and deletes what a test needs, publishes,
+ * counts and reads messages. Reconnects when its connection was closed (for example by {@code
+ * rabbitmqctl close_all_connections}). Every queue it declares is deleted by {@link #cleanUp()}.
+ */
+public final class Broker {
+
+  public static final String HOST = "127.0.0.1";
+  public static final int PORT = 5672;
+
+  private static final Broker INSTANCE = new Broker();
+
+  private final Set<String> queues = new LinkedHashSet<>();
+  private final Set<String> exchanges = new LinkedHashSet<>();
+  private Connection connection;
+  private Channel channel;
+
+  public static Broker get() {
+    return INSTANCE;
+  }
+
+  private synchronized Channel channel() {
+    try {
+      if (connection == null || !connection.isOpen()) {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(HOST);
+        factory.setPort(PORT);
+        factory.setAutomaticRecoveryEnabled(false);
+        connection = factory.newConnection("warren-it-broker");
+        channel = null;
+      }
+      if (channel == null || !channel.isOpen()) {
+        channel = connection.createChannel();
+      }
+      return channel;
+    } catch (IOException | TimeoutException e) {
+      throw new IllegalStateException("the test broker at " + HOST + ":" + PORT + " is not up", e);
+    }
+  }
+
+  /** Deletes then declares a durable classic queue, remembered for clean-up. */
+  public synchronized Broker queue(String name) {
+    return queue(name, Map.of());
+  }
+
+  /** Deletes then declares a durable queue with {@code arguments}, remembered for clean-up. */
+  public synchronized Broker queue(String name, Map<String, Object> arguments) {
+    try {
+      channel().queueDelete(name);
+      channel().queueDeclare(name, true, false, false, arguments);
+      queues.add(name);
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Deletes a queue now (and forgets it). */
+  public synchronized void deleteQueue(String name) {
+    try {
+      channel().queueDelete(name);
+      queues.remove(name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Remembers a queue that Warren declares, so that clean-up deletes it. */
+  public synchronized Broker forget(String name) {
+    queues.add(name);
+    return this;
+  }
+
+  /** Publishes a persistent UTF-8 message to the default exchange. */
+  public void publish(String queue, String body) {
+    publish(queue, body, null);
+  }
+
+  /** Publishes a persistent message with headers to the default exchange. */
+  public synchronized void publish(String queue, String body, Map<String, Object> headers) {
+    publish(queue, body.getBytes(StandardCharsets.UTF_8), headers);
+  }
+
+  /** Publishes raw bytes with headers to the default exchange. */
+  public synchronized void publish(String queue, byte[] body, Map<String, Object> headers) {
+    AMQP.BasicProperties props =
+        new AMQP.BasicProperties.Builder().deliveryMode(2).headers(headers).build();
+    try {
+      channel().basicPublish("", queue, props, body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The number of ready messages in {@code queue} (unacknowledged ones are not counted). */
+  public synchronized int ready(String queue) {
+    try {
+      return channel().queueDeclarePassive(queue).getMessageCount();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether {@code queue} exists. */
+  public synchronized boolean exists(String queue) {
+    try {
+      channel().queueDeclarePassive(queue);
+      return true;
+    } catch (IOException e) {
+      channel = null;
+      return false;
+    }
+  }
+
+  /** Takes every ready message out of {@code queue} (auto-ack) and returns them. */
+  public synchronized List<GetResponse> drain(String queue) {
+    List<GetResponse> result = new ArrayList<>();
+    try {
+      for (GetResponse r = channel().basicGet(queue, true);
+          r != null;
+          r = channel().basicGet(queue, true)) {
+        result.add(r);
+      }
+      return result;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Deletes everything this helper declared or was told about. */
+  public synchronized void cleanUp() {
+    for (String queue : queues) {
+      try {
+        channel().queueDelete(queue);
+      } catch (IOException e) {
+        channel = null;
+      }
+    }
+    for (String exchange : exchanges) {
+      try {
+        channel().exchangeDelete(exchange);
+      } catch (IOException e) {
+        channel = null;
+      }
+    }
+    queues.clear();
+    exchanges.clear();
+  }
+
+  /** Runs {@code rabbitmqctl} with {@code args} and returns its output; fails if it fails. */
+  public static String rabbitmqctl(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add("rabbitmqctl");
+    command.addAll(List.of(args));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IllegalStateException(command + " failed: " + output);
+      }
+      return output;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

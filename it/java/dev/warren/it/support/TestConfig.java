@@ -1,0 +1,50 @@
+package dev.warren.it.support;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+/**
+ * A MicroProfile config source that tests fill before their deployment and empty afterwards
+ * (registered through {@code META-INF/services}). Its values win over every other source.
+ */
+public final class TestConfig implements ConfigSource {
+
+  private static final Map<String, String> VALUES = new ConcurrentHashMap<>();
+
+  /** Sets {@code key} for the deployments that follow, until {@link #clear()}. */
+  public static void set(String key, String value) {
+    VALUES.put(key, value);
+  }
+
+  /** Removes every value a test set. */
+  public static void clear() {
+    VALUES.clear();
+  }
+
+  @Override
+  public Map<String, String> getProperties() {
+    return Map.copyOf(VALUES);
+  }
+
+  @Override
+  public Set<String> getPropertyNames() {
+    return Set.copyOf(VALUES.keySet());
+  }
+
+  @Override
+  public String getValue(String propertyName) {
+    return VALUES.get(propertyName);
+  }
+
+  @Override
+  public String getName() {
+    return "warren-it";
+  }
+
+  @Override
+  public int getOrdinal() {
+    return 1000;
+  }
+}
