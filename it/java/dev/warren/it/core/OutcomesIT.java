@@ -85,9 +85,7 @@ class OutcomesIT extends WarrenIT {
   @Test
   void retryRedeliversWithTheRedeliveredFlag() {
     Broker.get().publish(QUEUE, "retry-1");
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .until(() -> ByBody.SEEN.contains("retry-1:redelivered"));
+    await().atMost(Duration.ofSeconds(10)).until(() -> ByBody.SEEN.contains("retry-1:redelivered"));
     await().atMost(Duration.ofSeconds(5)).until(() -> Broker.get().ready(QUEUE) == 0);
     assertThat(ByBody.SEEN)
         .containsOnlyOnce("retry-1:first")

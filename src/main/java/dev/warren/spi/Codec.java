@@ -4,8 +4,8 @@ import dev.warren.Delivery;
 import java.lang.reflect.Type;
 
 /**
- * Turns message bodies into consumer parameters (and values into bodies). Warren's default codec
- * is JSON-B; a CDI bean implementing this interface replaces it. {@code byte[]} and {@code String}
+ * Turns message bodies into consumer parameters (and values into bodies). Warren's default codec is
+ * JSON-B; a CDI bean implementing this interface replaces it. {@code byte[]} and {@code String}
  * payloads never go through the codec.
  */
 public interface Codec {

@@ -4,9 +4,9 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 
 /**
- * Maps an exception thrown by a consumer method (or completing its stage) to an {@link Outcome},
- * in the spirit of JAX-RS {@code ExceptionMapper}. Implement it as a CDI bean; for a given
- * exception the mapper of the most specific matching type wins.
+ * Maps an exception thrown by a consumer method (or completing its stage) to an {@link Outcome}, in
+ * the spirit of JAX-RS {@code ExceptionMapper}. Implement it as a CDI bean; for a given exception
+ * the mapper of the most specific matching type wins.
  *
  * <p>Without a matching mapper Warren drops the delivery, so that a failing message never loops
  * forever.

@@ -4,8 +4,8 @@ import com.rabbitmq.client.Address;
 import com.rabbitmq.client.ConnectionFactory;
 import java.security.GeneralSecurityException;
 import java.util.List;
-import javax.net.ssl.SSLContext;
 import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
 
 /**
  * How to reach the broker. {@link #toString()} never shows the password.

@@ -213,7 +213,8 @@ public final class WarrenConfig {
       if (colon < 0) {
         result.add(new Address(trimmed, defaultPort));
       } else {
-        result.add(new Address(trimmed.substring(0, colon), parsePort(trimmed.substring(colon + 1))));
+        result.add(
+            new Address(trimmed.substring(0, colon), parsePort(trimmed.substring(colon + 1))));
       }
     }
     if (result.isEmpty()) {

@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Builds the immutable {@link ConsumerModel} of each discovered method: its shape, then its
- * settings (config over annotation), then the checks that span consumers. Runs once, in
- * deployment validation; every problem goes to the collector.
+ * settings (config over annotation), then the checks that span consumers. Runs once, in deployment
+ * validation; every problem goes to the collector.
  */
 final class ConsumerModels {
 
@@ -55,13 +55,15 @@ final class ConsumerModels {
 
     HandlerShape shape = HandlerShape.of(found.method(), name, where, counting);
     String queue =
-        config.consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)
+        config
+            .consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)
             .value();
     if (queue.isBlank()) {
       counting.accept(Messages.blankQueue(name, where));
     }
     QueueType type =
-        config.consumer(
+        config
+            .consumer(
                 name, WarrenConfig.CONSUMER_QUEUE_TYPE, a.queueType(), WarrenConfig::parseQueueType)
             .value();
     Setting<Integer> prefetch =
@@ -88,14 +90,16 @@ final class ConsumerModels {
               "set it to 1 or more"));
     }
     boolean declare =
-        config.consumer(
+        config
+            .consumer(
                 name,
                 WarrenConfig.CONSUMER_DECLARE_TOPOLOGY,
                 global.declareTopology(),
                 WarrenConfig::parseBoolean)
             .value();
     boolean enabled =
-        config.consumer(name, WarrenConfig.CONSUMER_ENABLED, true, WarrenConfig::parseBoolean)
+        config
+            .consumer(name, WarrenConfig.CONSUMER_ENABLED, true, WarrenConfig::parseBoolean)
             .value();
     if (shape == null || counting.count > 0) {
       return null;

@@ -37,9 +37,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans whatever
- * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method;
- * {@link #validate} builds the consumer models, checks config, shapes and the broker, and reports
- * every problem in one {@link DeploymentException}; {@link #start} starts the consumers once the
+ * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method; {@link
+ * #validate} builds the consumer models, checks config, shapes and the broker, and reports every
+ * problem in one {@link DeploymentException}; {@link #start} starts the consumers once the
  * application scope is up; {@link #stop} shuts them down gracefully.
  */
 public class WarrenExtension implements Extension {
@@ -84,7 +84,8 @@ public class WarrenExtension implements Extension {
     codec = resolvedCodec;
   }
 
-  void start(@Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
+  void start(
+      @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
     runtime.start(models, beanManager, codec);
   }
@@ -141,9 +142,7 @@ public class WarrenExtension implements Extension {
   private static Codec resolveCodec(
       List<ConsumerModel> models, BeanManager beanManager, List<String> problems) {
     List<ConsumerModel> needing =
-        models.stream()
-            .filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType()))
-            .toList();
+        models.stream().filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType())).toList();
     if (needing.isEmpty()) {
       return null;
     }
@@ -151,7 +150,9 @@ public class WarrenExtension implements Extension {
     if (beans.size() > 1) {
       problems.add(
           Messages.ambiguousCodec(
-              beans.stream().map(b -> b.getBeanClass().getName()).collect(Collectors.joining(", "))));
+              beans.stream()
+                  .map(b -> b.getBeanClass().getName())
+                  .collect(Collectors.joining(", "))));
       return null;
     }
     if (beans.size() == 1) {

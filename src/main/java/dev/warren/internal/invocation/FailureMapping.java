@@ -49,7 +49,8 @@ public final class FailureMapping {
       Outcome outcome = ((FailureMapper) mapper.get()).toOutcome(failure, delivery);
       return outcome == null ? fallback : outcome;
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, Messages.mapperFailed(mapper.get().getClass().getName(), e.toString()), e);
+      LOG.log(
+          Level.WARNING, Messages.mapperFailed(mapper.get().getClass().getName(), e.toString()), e);
       return fallback;
     }
   }

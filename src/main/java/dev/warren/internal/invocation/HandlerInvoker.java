@@ -21,8 +21,8 @@ import java.util.logging.Logger;
 /**
  * Calls one consumer method for one delivery and interprets the result as an {@link Outcome}:
  * decodes the payload (an undecodable body is dropped before the method runs), activates the
- * request context around the call, and maps exceptions through the {@link FailureMapping}. Does
- * no broker I/O.
+ * request context around the call, and maps exceptions through the {@link FailureMapping}. Does no
+ * broker I/O.
  *
  * <p>A {@link java.lang.Error} is not mapped: the returned stage fails with it, and the caller
  * stops the consumer without settling the delivery.

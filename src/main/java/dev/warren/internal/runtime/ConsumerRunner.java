@@ -42,7 +42,8 @@ final class ConsumerRunner {
   private final String retryCountHeader;
   private final ExecutorService workers;
   private final AtomicInteger unsettled = new AtomicInteger();
-  private final AtomicLong lastDelayWarning = new AtomicLong(System.nanoTime() - DELAY_WARNING_INTERVAL_NANOS);
+  private final AtomicLong lastDelayWarning =
+      new AtomicLong(System.nanoTime() - DELAY_WARNING_INTERVAL_NANOS);
   private volatile boolean stopped;
   private Channel channel;
   private String consumerTag;
@@ -126,7 +127,8 @@ final class ConsumerRunner {
     }
   }
 
-  private void dispatch(Channel deliveryChannel, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+  private void dispatch(
+      Channel deliveryChannel, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
     IncomingDelivery delivery =
         new IncomingDelivery(
             model.name(),
@@ -183,7 +185,8 @@ final class ConsumerRunner {
 
   /** A handler threw an Error: stop consuming and hand every unsettled delivery back. */
   private void stopAfterFatal(Throwable fatal) {
-    LOG.log(Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
+    LOG.log(
+        Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
     stopped = true;
     cancel();
     closeChannel();

@@ -64,7 +64,10 @@ final class IncomingDelivery implements Delivery {
     if (!settled.compareAndSet(null, action)) {
       LOG.warning(
           Messages.alreadySettled(
-              consumerName, envelope.getDeliveryTag(), settled.get().toString(), action.toString()));
+              consumerName,
+              envelope.getDeliveryTag(),
+              settled.get().toString(),
+              action.toString()));
       return false;
     }
     if (!channel.isOpen()) {

@@ -11,9 +11,9 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do
- * not close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when
- * the injecting bean is destroyed. Added to every deployment by the extension.
+ * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do not
+ * close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when the
+ * injecting bean is destroyed. Added to every deployment by the extension.
  */
 public class RabbitResources {
 

@@ -29,10 +29,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The application's one connection and its consumers. Created at deployment validation (which
- * opens the connection to check the broker), started once the application scope is up, stopped
- * before it goes down: cancel every consumer, let in-flight deliveries settle within the shutdown
- * timeout, then close channels and the connection.
+ * The application's one connection and its consumers. Created at deployment validation (which opens
+ * the connection to check the broker), started once the application scope is up, stopped before it
+ * goes down: cancel every consumer, let in-flight deliveries settle within the shutdown timeout,
+ * then close channels and the connection.
  */
 public final class WarrenRuntime {
 
