@@ -73,8 +73,9 @@ final class ConsumerModels {
           Messages.invalidSetting(
               name,
               where,
-              "prefetch (from " + prefetch.source() + ")",
+              "prefetch",
               prefetch.value(),
+              prefetch.source(),
               "set it to 1 or more (0 would mean unlimited on the wire)"));
     }
     Setting<Integer> concurrency =
@@ -85,8 +86,9 @@ final class ConsumerModels {
           Messages.invalidSetting(
               name,
               where,
-              "concurrency (from " + concurrency.source() + ")",
+              "concurrency",
               concurrency.value(),
+              concurrency.source(),
               "set it to 1 or more"));
     }
     boolean declare =

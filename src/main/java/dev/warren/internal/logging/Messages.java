@@ -43,7 +43,7 @@ public final class Messages {
   }
 
   public static String invalidSetting(
-      String consumer, String method, String setting, Object value, String fix) {
+      String consumer, String method, String setting, Object value, String source, String fix) {
     return "WARREN-005 consumer '"
         + consumer
         + "' ("
@@ -52,7 +52,9 @@ public final class Messages {
         + setting
         + "="
         + value
-        + " is not allowed; "
+        + " (from "
+        + source
+        + ") is not allowed; "
         + fix;
   }
 

@@ -1,0 +1,192 @@
+package dev.warren.it.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warren.Outcome;
+import dev.warren.RabbitConsumer;
+import dev.warren.it.support.Broker;
+import dev.warren.it.support.TestConfig;
+import dev.warren.it.support.WeldSe;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.weld.environment.se.WeldContainer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Deployment problems abort deployment with one DeploymentException whose lines name the
+ * consumer, the bean method, the setting and the fix (SPEC section 6). Runs Weld SE directly so the
+ * test sees the exception.
+ */
+class DeploymentProblemsIT {
+
+  static final String PRESENT = "warren.it.deploy.present";
+  static final String MISSING = "warren.it.deploy.missing";
+  static final String DECLARED = "warren.it.deploy.declared";
+
+  @BeforeEach
+  void prepare() {
+    TestConfig.clear();
+    Broker.get().queue(PRESENT);
+    Broker.get().deleteQueue(MISSING);
+    Broker.get().deleteQueue(DECLARED);
+  }
+
+  @AfterEach
+  void cleanUp() {
+    TestConfig.clear();
+    Broker.get().forget(DECLARED);
+    Broker.get().cleanUp();
+  }
+
+  @ApplicationScoped
+  public static class MissingQueue {
+    @RabbitConsumer(queue = MISSING)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class ZeroPrefetch {
+    @RabbitConsumer(queue = PRESENT, prefetch = 0)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class TwoPayloads {
+    @RabbitConsumer(queue = PRESENT, name = "two-payloads")
+    public Outcome handle(String body, byte[] raw) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class NoPayload {
+    @RabbitConsumer(queue = PRESENT, name = "no-payload")
+    public Outcome handle() {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class WrongReturn {
+    @RabbitConsumer(queue = PRESENT, name = "wrong-return")
+    public String handle(String body) {
+      return body;
+    }
+  }
+
+  @ApplicationScoped
+  public static class SameNameA {
+    @RabbitConsumer(queue = PRESENT, name = "same")
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class SameNameB {
+    @RabbitConsumer(queue = PRESENT, name = "same")
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class Fine {
+    @RabbitConsumer(queue = PRESENT)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class Declares {
+    @RabbitConsumer(queue = DECLARED)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @Test
+  void missingQueueAbortsDeploymentNamingConsumerMethodQueueAndFix() {
+    String failure = WeldSe.deploymentFailure(MissingQueue.class);
+    assertThat(failure)
+        .contains("WARREN-016", "'" + MISSING + "'", MissingQueue.class.getName() + "#handle")
+        .contains("warren.declare-topology=true");
+  }
+
+  @Test
+  void prefetchZeroAbortsDeployment() {
+    String failure = WeldSe.deploymentFailure(ZeroPrefetch.class);
+    assertThat(failure).contains("WARREN-005", "prefetch", "@RabbitConsumer", "set it to 1 or more");
+  }
+
+  @Test
+  void prefetchZeroFromConfigNamesTheKey() {
+    TestConfig.set("warren.consumers." + PRESENT + ".prefetch", "0");
+    String failure = WeldSe.deploymentFailure(Fine.class);
+    assertThat(failure).contains("WARREN-005", "'warren.consumers." + PRESENT + ".prefetch'");
+  }
+
+  @Test
+  void unparsableConfigValueNamesKeyAndValue() {
+    TestConfig.set("warren.shutdown-timeout", "soon");
+    String failure = WeldSe.deploymentFailure(Fine.class);
+    assertThat(failure).contains("WARREN-004", "'warren.shutdown-timeout'", "'soon'");
+  }
+
+  @Test
+  void badMethodShapesAbortDeployment() {
+    assertThat(WeldSe.deploymentFailure(TwoPayloads.class))
+        .contains("WARREN-011", "'two-payloads'", TwoPayloads.class.getName() + "#handle");
+    assertThat(WeldSe.deploymentFailure(NoPayload.class)).contains("WARREN-010", "'no-payload'");
+    assertThat(WeldSe.deploymentFailure(WrongReturn.class))
+        .contains("WARREN-012", "'wrong-return'", "java.lang.String");
+  }
+
+  @Test
+  void duplicateNamesAbortDeployment() {
+    String failure = WeldSe.deploymentFailure(SameNameA.class, SameNameB.class);
+    assertThat(failure).contains("WARREN-015", "'same'");
+  }
+
+  @Test
+  void severalProblemsAreReportedTogetherInOneException() {
+    String failure =
+        WeldSe.deploymentFailure(
+            MissingQueue.class,
+            ZeroPrefetch.class,
+            TwoPayloads.class,
+            SameNameA.class,
+            SameNameB.class);
+    assertThat(failure)
+        .contains("WARREN-001 Warren found 4 deployment problems")
+        .contains("WARREN-016", "WARREN-005", "WARREN-011", "WARREN-015");
+  }
+
+  @Test
+  void unreachableBrokerNamesTheHostButNeverThePassword() {
+    TestConfig.set("warren.uri", "amqp://guest:s3cret-pw@127.0.0.1:1/");
+    String failure = WeldSe.deploymentFailure(Fine.class);
+    assertThat(failure).contains("WARREN-002", "'127.0.0.1:1'").doesNotContain("s3cret-pw");
+  }
+
+  @Test
+  void refusedCredentialsNameTheUserButNeverThePassword() {
+    TestConfig.set("warren.uri", "amqp://guest:not-the-password@127.0.0.1:5672/");
+    String failure = WeldSe.deploymentFailure(Fine.class);
+    assertThat(failure).contains("WARREN-003", "'guest'").doesNotContain("not-the-password");
+  }
+
+  @Test
+  void declareTopologyCreatesTheQueueInsteadOfFailing() {
+    TestConfig.set("warren.declare-topology", "true");
+    try (WeldContainer container = WeldSe.start(Declares.class)) {
+      assertThat(Broker.get().exists(DECLARED)).isTrue();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.warren.it.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import dev.warren.it.support.Broker;
+import dev.warren.it.support.WarrenIT;
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.EmptyAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+
+/** {@code @Inject Connection} and {@code @Inject Channel} give the raw client, managed. */
+class InjectionIT extends WarrenIT {
+
+  static final String QUEUE = "warren.it.injection";
+
+  @Deployment
+  static JavaArchive deployment() {
+    return ShrinkWrap.create(JavaArchive.class)
+        .addClass(UsesChannel.class)
+        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+  }
+
+  /** A bean with a dedicated channel. */
+  @Dependent
+  public static class UsesChannel {
+    @Inject Channel channel;
+  }
+
+  @Inject Connection connection;
+  @Inject Instance<UsesChannel> users;
+
+  @Test
+  void injectedChannelWorksAndClosesWithItsBean() throws Exception {
+    UsesChannel user = users.get();
+    Channel channel = user.channel;
+    assertThat(channel.isOpen()).isTrue();
+    Broker.get().forget(QUEUE);
+    channel.queueDeclare(QUEUE, true, false, false, null);
+    channel.basicPublish("", QUEUE, null, "hello".getBytes(StandardCharsets.UTF_8));
+    org.awaitility.Awaitility.await().until(() -> Broker.get().ready(QUEUE) == 1);
+
+    users.destroy(user);
+    assertThat(channel.isOpen()).isFalse();
+  }
+
+  @Test
+  void eachInjectionGetsItsOwnChannelOnTheSharedConnection() {
+    UsesChannel a = users.get();
+    UsesChannel b = users.get();
+    assertThat(a.channel.getChannelNumber()).isNotEqualTo(b.channel.getChannelNumber());
+    assertThat(a.channel.getConnection()).isSameAs(b.channel.getConnection());
+    assertThat(connection.isOpen()).isTrue();
+    users.destroy(a);
+    users.destroy(b);
+  }
+}

@@ -1,0 +1,111 @@
+package dev.warren.it.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.warren.Delivery;
+import dev.warren.Outcome;
+import dev.warren.RabbitConsumer;
+import dev.warren.it.support.BeforeDeployment;
+import dev.warren.it.support.Broker;
+import dev.warren.it.support.WarrenIT;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.EmptyAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+
+/** Each delivery runs in a request context of its own, and its metadata reaches the handler. */
+class RequestScopeIT extends WarrenIT {
+
+  static final String QUEUE = "warren.it.request-scope";
+
+  @BeforeDeployment
+  static void prepare() {
+    Broker.get().queue(QUEUE);
+  }
+
+  @Deployment
+  static JavaArchive deployment() {
+    return ShrinkWrap.create(JavaArchive.class)
+        .addClasses(PerDelivery.class, Handler.class)
+        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+  }
+
+  /** A request-scoped bean with an identity. */
+  @RequestScoped
+  public static class PerDelivery {
+    private final String id = UUID.randomUUID().toString();
+    private int uses;
+
+    public String id() {
+      return id;
+    }
+
+    public int use() {
+      return ++uses;
+    }
+  }
+
+  /** Records the request-scoped bean's identity and the delivery metadata. */
+  @ApplicationScoped
+  public static class Handler {
+    static final List<String> IDS = new CopyOnWriteArrayList<>();
+    static final List<Integer> USES = new CopyOnWriteArrayList<>();
+    static final List<Delivery> DELIVERIES = new CopyOnWriteArrayList<>();
+
+    @Inject PerDelivery perDelivery;
+
+    @RabbitConsumer(queue = QUEUE, concurrency = 2)
+    public Outcome handle(byte[] body, Delivery delivery) {
+      IDS.add(perDelivery.id());
+      USES.add(perDelivery.use());
+      USES.add(perDelivery.use());
+      DELIVERIES.add(delivery);
+      return Outcome.ack();
+    }
+  }
+
+  @Test
+  void requestScopedBeanIsFreshForEveryDelivery() {
+    for (int i = 0; i < 10; i++) {
+      Broker.get().publish(QUEUE, "m" + i, Map.of("n", i));
+    }
+    await().atMost(Duration.ofSeconds(10)).until(() -> Handler.IDS.size() >= 10);
+    assertThat(Handler.IDS).doesNotHaveDuplicates();
+    // within one delivery the same instance is used: 1 then 2, every time
+    for (int i = 0; i < Handler.USES.size(); i += 2) {
+      assertThat(Handler.USES.subList(i, i + 2)).containsExactly(1, 2);
+    }
+  }
+
+  @Test
+  void deliveryMetadataReachesTheHandler() {
+    Broker.get().publish(QUEUE, "meta", Map.of("tenant", "acme"));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> Handler.DELIVERIES.stream().anyMatch(d -> new String(d.body()).equals("meta")));
+    Delivery d =
+        Handler.DELIVERIES.stream()
+            .filter(x -> new String(x.body()).equals("meta"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(d.queue()).isEqualTo(QUEUE);
+    assertThat(d.consumerName()).isEqualTo(QUEUE);
+    assertThat(d.exchange()).isEmpty();
+    assertThat(d.routingKey()).isEqualTo(QUEUE);
+    assertThat(d.redelivered()).isFalse();
+    assertThat(d.attempt()).isEqualTo(1);
+    assertThat(d.deliveryTag()).isPositive();
+    assertThat(d.headers().get("tenant").toString()).isEqualTo("acme");
+    assertThat(d.properties().getDeliveryMode()).isEqualTo(2);
+  }
+}
