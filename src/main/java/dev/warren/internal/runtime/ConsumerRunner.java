@@ -113,8 +113,10 @@ final class ConsumerRunner {
       LOG.warning(Messages.shutdownTimedOut(model.name(), left, timeout));
     }
     stopped = true;
-    workers.shutdownNow();
+    // close first: a handler interrupted below may still return an outcome, and it must find
+    // its channel closed rather than settle a delivery it did not handle
     closeChannel();
+    workers.shutdownNow();
   }
 
   private void closeChannel() {
