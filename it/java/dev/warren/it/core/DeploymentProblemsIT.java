@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deployment problems abort deployment with one DeploymentException whose lines name the
- * consumer, the bean method, the setting and the fix (SPEC section 6). Runs Weld SE directly so the
- * test sees the exception.
+ * Deployment problems abort deployment with one DeploymentException whose lines name the consumer,
+ * the bean method, the setting and the fix (SPEC section 6). Runs Weld SE directly so the test sees
+ * the exception.
  */
 class DeploymentProblemsIT {
 
@@ -122,7 +122,8 @@ class DeploymentProblemsIT {
   @Test
   void prefetchZeroAbortsDeployment() {
     String failure = WeldSe.deploymentFailure(ZeroPrefetch.class);
-    assertThat(failure).contains("WARREN-005", "prefetch", "@RabbitConsumer", "set it to 1 or more");
+    assertThat(failure)
+        .contains("WARREN-005", "prefetch", "@RabbitConsumer", "set it to 1 or more");
   }
 
   @Test

@@ -45,7 +45,8 @@ class FailuresIT extends WarrenIT {
 
   @BeforeDeployment
   static void prepare() {
-    Map<String, Object> toDlq = Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", DLQ);
+    Map<String, Object> toDlq =
+        Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", DLQ);
     Broker broker = Broker.get().queue(DLQ);
     for (String queue : List.of(THROWS, MAPPED, JSON, ASYNC, VOID, FATAL)) {
       broker.queue(queue, toDlq);
@@ -169,7 +170,9 @@ class FailuresIT extends WarrenIT {
     await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(DLQ) == 1);
     assertThat(deadBodies()).containsExactly("this is not json");
     await().atMost(Duration.ofSeconds(5)).until(() -> Handlers.SEEN.contains("order:7:tea"));
-    assertThat(Handlers.SEEN).filteredOn(s -> s.startsWith("order:")).containsExactly("order:7:tea");
+    assertThat(Handlers.SEEN)
+        .filteredOn(s -> s.startsWith("order:"))
+        .containsExactly("order:7:tea");
     assertThat(logs.messagesContaining("WARREN-030"))
         .anySatisfy(m -> assertThat(m).contains("'" + JSON + "'"));
   }

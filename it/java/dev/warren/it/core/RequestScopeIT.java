@@ -92,7 +92,8 @@ class RequestScopeIT extends WarrenIT {
     Broker.get().publish(QUEUE, "meta", Map.of("tenant", "acme"));
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> Handler.DELIVERIES.stream().anyMatch(d -> new String(d.body()).equals("meta")));
+        .until(
+            () -> Handler.DELIVERIES.stream().anyMatch(d -> new String(d.body()).equals("meta")));
     Delivery d =
         Handler.DELIVERIES.stream()
             .filter(x -> new String(x.body()).equals("meta"))

@@ -25,7 +25,9 @@ public final class WeldSe {
    */
   public static WeldContainer start(Class<?>... beanClasses) {
     Weld weld =
-        new Weld("warren-it-" + IDS.incrementAndGet()).disableDiscovery().addBeanClasses(beanClasses);
+        new Weld("warren-it-" + IDS.incrementAndGet())
+            .disableDiscovery()
+            .addBeanClasses(beanClasses);
     ServiceLoader.load(Extension.class).forEach(weld::addExtension);
     return weld.initialize();
   }
