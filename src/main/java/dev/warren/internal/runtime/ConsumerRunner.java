@@ -15,6 +15,7 @@ import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.Settlement;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -152,16 +153,22 @@ final class ConsumerRunner {
     if (stopped) {
       return; // the channel is closing: the broker redelivers it
     }
-    invoker
-        .invoke(delivery)
-        .whenComplete(
-            (outcome, fatal) -> {
-              if (fatal != null) {
-                stopAfterFatal(fatal);
-              } else {
-                settle(delivery, outcome);
-              }
-            });
+    CompletionStage<Outcome> result;
+    try {
+      result = invoker.invoke(delivery);
+    } catch (RuntimeException | Error unexpected) {
+      // not the handler's failure (those are mapped): settle nothing, hand everything back
+      stopAfterFatal(unexpected);
+      return;
+    }
+    result.whenComplete(
+        (outcome, fatal) -> {
+          if (fatal != null) {
+            stopAfterFatal(fatal);
+          } else {
+            settle(delivery, outcome);
+          }
+        });
   }
 
   private void settle(IncomingDelivery delivery, Outcome outcome) {

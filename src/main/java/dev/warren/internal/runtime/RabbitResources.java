@@ -1,5 +1,6 @@
 package dev.warren.internal.runtime;
 
+import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.internal.extension.WarrenExtension;
@@ -41,7 +42,11 @@ public class RabbitResources {
 
   void close(@Disposes Channel channel) throws IOException, TimeoutException {
     if (channel.isOpen()) {
-      channel.close();
+      try {
+        channel.close();
+      } catch (AlreadyClosedException e) {
+        // closed meanwhile (by the broker or with the connection): nothing left to do
+      }
     }
   }
 }
