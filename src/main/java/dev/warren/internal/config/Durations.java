@@ -28,13 +28,18 @@ public final class Durations {
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("the number is too large");
       }
-      return switch (m.group(2)) {
-        case "ms" -> Duration.ofMillis(amount);
-        case "s" -> Duration.ofSeconds(amount);
-        case "m" -> Duration.ofMinutes(amount);
-        case "h" -> Duration.ofHours(amount);
-        default -> Duration.ofDays(amount);
-      };
+      try {
+        return switch (m.group(2)) {
+          case "ms" -> Duration.ofMillis(amount);
+          case "s" -> Duration.ofSeconds(amount);
+          case "m" -> Duration.ofMinutes(amount);
+          case "h" -> Duration.ofHours(amount);
+          default -> Duration.ofDays(amount);
+        };
+      } catch (ArithmeticException e) {
+        // callers turn IllegalArgumentException into a problem naming the key; this must not escape
+        throw new IllegalArgumentException("the number is too large");
+      }
     }
     Duration iso;
     try {
