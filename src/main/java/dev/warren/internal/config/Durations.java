@@ -11,6 +11,9 @@ public final class Durations {
 
   private static final Pattern WITH_UNIT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
+  private static final String ACCEPTED =
+      "a duration with a unit (500ms, 30s, 5m, 1h, 1d) or ISO-8601 (PT30S)";
+
   private Durations() {}
 
   /**
@@ -28,23 +31,27 @@ public final class Durations {
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("the number is too large");
       }
-      return switch (m.group(2)) {
-        case "ms" -> Duration.ofMillis(amount);
-        case "s" -> Duration.ofSeconds(amount);
-        case "m" -> Duration.ofMinutes(amount);
-        case "h" -> Duration.ofHours(amount);
-        default -> Duration.ofDays(amount);
-      };
+      try {
+        return switch (m.group(2)) {
+          case "ms" -> Duration.ofMillis(amount);
+          case "s" -> Duration.ofSeconds(amount);
+          case "m" -> Duration.ofMinutes(amount);
+          case "h" -> Duration.ofHours(amount);
+          default -> Duration.ofDays(amount);
+        };
+      } catch (ArithmeticException e) {
+        // callers turn IllegalArgumentException into a problem naming the key; this must not escape
+        throw new IllegalArgumentException("the number is too large");
+      }
     }
     Duration iso;
     try {
       iso = Duration.parse(trimmed.toUpperCase(Locale.ROOT));
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          "expected a duration with a unit (500ms, 30s, 5m, 1h, 1d) or ISO-8601 (PT30S)");
+      throw new IllegalArgumentException("expected " + ACCEPTED);
     }
     if (iso.isNegative()) {
-      throw new IllegalArgumentException("a duration must not be negative");
+      throw new IllegalArgumentException("a duration must not be negative; expected " + ACCEPTED);
     }
     return iso;
   }

@@ -32,17 +32,24 @@ public final class Attempts {
     return (int) Math.min(Integer.MAX_VALUE, attempt);
   }
 
+  // Each count is capped at Integer.MAX_VALUE, so the sum of three cannot overflow a long: a huge
+  // header value must read as a late attempt, never wrap around to an early one below the cap.
   private static long count(Object value) {
     if (value instanceof Number n) {
-      return Math.max(0, n.longValue());
+      return clamp(n.longValue());
     }
     if (value != null) {
+      String text = value.toString().trim();
       try {
-        return Math.max(0, Long.parseLong(value.toString().trim()));
+        return clamp(Long.parseLong(text));
       } catch (NumberFormatException e) {
-        return 0;
+        return text.matches("\\+?[0-9]+") ? Integer.MAX_VALUE : 0;
       }
     }
     return 0;
+  }
+
+  private static long clamp(long count) {
+    return Math.min(Integer.MAX_VALUE, Math.max(0, count));
   }
 }

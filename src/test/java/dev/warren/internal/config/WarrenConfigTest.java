@@ -1,0 +1,326 @@
+package dev.warren.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import com.rabbitmq.client.Address;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.Config;
+import org.junit.jupiter.api.Test;
+
+/** SPEC section 9: keys, defaults, precedence, and invalid values as deployment problems. */
+class WarrenConfigTest {
+
+  private static final String SECRET = "s3cr3t-Pa55";
+
+  private final List<String> problems = new ArrayList<>();
+
+  private WarrenConfig config(String... keysAndValues) {
+    Map<String, String> properties = new HashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      properties.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    Config config =
+        new SmallRyeConfigBuilder()
+            .withSources(new PropertiesConfigSource(properties, "test", 100))
+            .build();
+    return new WarrenConfig(config, problems::add);
+  }
+
+  // ---- application-wide settings ----
+
+  @Test
+  void withoutKeysConnectsAsGuestToLocalhost() {
+    GlobalSettings global = config().global("my-app");
+
+    ConnectionSettings connection = global.connection();
+    assertThat(connection.addresses())
+        .extracting(Address::getHost, Address::getPort)
+        .containsExactly(tuple("localhost", 5672));
+    assertThat(connection.tls()).isFalse();
+    assertThat(connection.username()).isEqualTo("guest");
+    assertThat(connection.password()).isEqualTo("guest");
+    assertThat(connection.virtualHost()).isEqualTo("/");
+    assertThat(connection.connectionName()).isEqualTo("my-app");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void withoutKeysUsesTheBuiltInDefaults() {
+    GlobalSettings global = config().global("my-app");
+
+    assertThat(global.declareTopology()).isFalse();
+    assertThat(global.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(global.retryCountHeader()).isEqualTo("x-warren-retry-count");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void globalKeysOverrideTheDefaults() {
+    GlobalSettings global =
+        config(
+                "warren.declare-topology", "true",
+                "warren.shutdown-timeout", "5s",
+                "warren.retry-count-header", "x-ruststream-retry-count",
+                "warren.connection-name", "orders-service")
+            .global("my-app");
+
+    assertThat(global.declareTopology()).isTrue();
+    assertThat(global.shutdownTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(global.retryCountHeader()).isEqualTo("x-ruststream-retry-count");
+    assertThat(global.connection().connectionName()).isEqualTo("orders-service");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void uriGivesHostPortCredentialsAndVirtualHost() {
+    ConnectionSettings connection =
+        config("warren.uri", "amqps://alice:" + SECRET + "@rabbit.example/prod")
+            .global("app")
+            .connection();
+
+    assertThat(connection.addresses())
+        .extracting(Address::getHost, Address::getPort)
+        .containsExactly(tuple("rabbit.example", 5671));
+    assertThat(connection.tls()).isTrue();
+    assertThat(connection.username()).isEqualTo("alice");
+    assertThat(connection.password()).isEqualTo(SECRET);
+    assertThat(connection.virtualHost()).isEqualTo("prod");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void addressesOverrideTheUriHost() {
+    ConnectionSettings connection =
+        config(
+                "warren.uri", "amqp://alice:pw@rabbit.example:5673/prod",
+                "warren.addresses", "node1:5672, node2:5674,node3")
+            .global("app")
+            .connection();
+
+    assertThat(connection.addresses())
+        .extracting(Address::getHost, Address::getPort)
+        .containsExactly(tuple("node1", 5672), tuple("node2", 5674), tuple("node3", 5673));
+    assertThat(connection.username()).isEqualTo("alice");
+    assertThat(connection.virtualHost()).isEqualTo("prod");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void usernamePasswordAndVirtualHostKeysOverrideTheUri() {
+    ConnectionSettings connection =
+        config(
+                "warren.uri", "amqp://alice:from-uri@rabbit.example/prod",
+                "warren.username", "bob",
+                "warren.password", SECRET,
+                "warren.virtual-host", "staging")
+            .global("app")
+            .connection();
+
+    assertThat(connection.username()).isEqualTo("bob");
+    assertThat(connection.password()).isEqualTo(SECRET);
+    assertThat(connection.virtualHost()).isEqualTo("staging");
+    assertThat(connection.addresses())
+        .extracting(Address::getHost)
+        .containsExactly("rabbit.example");
+  }
+
+  @Test
+  void uriWithoutUserInfoConnectsAsGuest() {
+    ConnectionSettings connection =
+        config("warren.uri", "amqp://rabbit.example").global("app").connection();
+
+    assertThat(connection.username()).isEqualTo("guest");
+    assertThat(connection.password()).isEqualTo("guest");
+  }
+
+  @Test
+  void connectionSettingsNeverShowThePassword() {
+    ConnectionSettings connection =
+        config("warren.uri", "amqp://alice:" + SECRET + "@rabbit.example/prod")
+            .global("app")
+            .connection();
+
+    assertThat(connection.password()).isEqualTo(SECRET);
+    assertThat(connection.toString())
+        .doesNotContain(SECRET)
+        .contains("'rabbit.example:5672'")
+        .contains("'alice'");
+    assertThat(connection.where())
+        .doesNotContain(SECRET)
+        .isEqualTo("'rabbit.example:5672' (virtual host 'prod')");
+  }
+
+  // ---- invalid global values ----
+
+  @Test
+  void unparsableShutdownTimeoutIsOneProblemNamingKeyAndValue() {
+    GlobalSettings global = config("warren.shutdown-timeout", "soon").global("app");
+
+    assertThat(problems).hasSize(1);
+    assertThat(problems.get(0))
+        .startsWith("WARREN-004 ")
+        .contains("'warren.shutdown-timeout'")
+        .contains("'soon'");
+    assertThat(global.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
+  void shutdownTimeoutTooLargeForADurationIsAProblemNotACrash() {
+    config("warren.shutdown-timeout", "999999999999999d").global("app");
+
+    assertThat(problems).hasSize(1);
+    assertThat(problems.get(0))
+        .startsWith("WARREN-004 ")
+        .contains("'warren.shutdown-timeout'")
+        .contains("'999999999999999d'");
+  }
+
+  @Test
+  void invalidBooleanIsOneProblem() {
+    config("warren.declare-topology", "yes").global("app");
+
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith("WARREN-004 ")
+        .contains("'warren.declare-topology'")
+        .contains("'yes'")
+        .contains("true or false");
+  }
+
+  @Test
+  void invalidAddressesAreOneProblem() {
+    config("warren.addresses", "node1:99999").global("app");
+
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith("WARREN-004 ")
+        .contains("'warren.addresses'")
+        .contains("'node1:99999'");
+  }
+
+  @Test
+  void invalidUriIsOneProblemThatNeverPrintsThePassword() {
+    config("warren.uri", "http://alice:" + SECRET + "@rabbit.example/").global("app");
+
+    assertThat(problems).hasSize(1);
+    assertThat(problems.get(0))
+        .startsWith("WARREN-004 ")
+        .contains("'warren.uri'")
+        .doesNotContain(SECRET);
+  }
+
+  @Test
+  void invalidUriWithASecondSlashNeverPrintsThePassword() {
+    config("warren.uri", "amqp://alice:" + SECRET + "@rabbit.example/a/b").global("app");
+
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith("WARREN-004 ")
+        .contains("'warren.uri'")
+        .doesNotContain(SECRET);
+  }
+
+  @Test
+  void everyInvalidValueIsReportedTogether() {
+    config("warren.shutdown-timeout", "soon", "warren.declare-topology", "maybe").global("app");
+
+    assertThat(problems)
+        .hasSize(2)
+        .anySatisfy(p -> assertThat(p).contains("'warren.shutdown-timeout'"))
+        .anySatisfy(p -> assertThat(p).contains("'warren.declare-topology'"));
+  }
+
+  // ---- per-consumer precedence: consumer key > defaults key > annotation ----
+
+  @Test
+  void consumerKeyWinsOverDefaultsAndAnnotation() {
+    WarrenConfig config =
+        config(
+            "warren.consumers.orders.prefetch", "10",
+            "warren.consumers.defaults.prefetch", "20");
+
+    WarrenConfig.Setting<Integer> prefetch =
+        config.consumer("orders", "prefetch", 250, WarrenConfig::parseInt);
+
+    assertThat(prefetch.value()).isEqualTo(10);
+    assertThat(prefetch.source()).isEqualTo("'warren.consumers.orders.prefetch'");
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void defaultsKeyWinsOverAnnotation() {
+    WarrenConfig config = config("warren.consumers.defaults.prefetch", "20");
+
+    WarrenConfig.Setting<Integer> prefetch =
+        config.consumer("orders", "prefetch", 250, WarrenConfig::parseInt);
+
+    assertThat(prefetch.value()).isEqualTo(20);
+    assertThat(prefetch.source()).isEqualTo("'warren.consumers.defaults.prefetch'");
+  }
+
+  @Test
+  void annotationValueAppliesWithoutKeys() {
+    WarrenConfig config = config("warren.consumers.payments.prefetch", "5");
+
+    WarrenConfig.Setting<Integer> prefetch =
+        config.consumer("orders", "prefetch", 250, WarrenConfig::parseInt);
+
+    assertThat(prefetch.value()).isEqualTo(250);
+    assertThat(prefetch.source()).isEqualTo("@RabbitConsumer");
+  }
+
+  @Test
+  void consumerKeysAreParsedByTheGivenParser() {
+    WarrenConfig config = config("warren.consumers.orders.queue-type", " Quorum ");
+
+    assertThat(
+            config
+                .consumer(
+                    "orders",
+                    "queue-type",
+                    dev.warren.QueueType.CLASSIC,
+                    WarrenConfig::parseQueueType)
+                .value())
+        .isEqualTo(dev.warren.QueueType.QUORUM);
+  }
+
+  @Test
+  void invalidConsumerValueIsOneProblemNamingKeyAndValue() {
+    WarrenConfig config = config("warren.consumers.x.prefetch", "abc");
+
+    WarrenConfig.Setting<Integer> prefetch =
+        config.consumer("x", "prefetch", 250, WarrenConfig::parseInt);
+
+    assertThat(problems).hasSize(1);
+    assertThat(problems.get(0))
+        .startsWith("WARREN-004 ")
+        .contains("'warren.consumers.x.prefetch'")
+        .contains("'abc'");
+    assertThat(prefetch.value()).isEqualTo(250);
+  }
+
+  @Test
+  void invalidDefaultsValueIsOneProblemNamingItsKey() {
+    WarrenConfig config = config("warren.consumers.defaults.queue-type", "stream");
+
+    config.consumer("x", "queue-type", dev.warren.QueueType.CLASSIC, WarrenConfig::parseQueueType);
+
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith("WARREN-004 ")
+        .contains("'warren.consumers.defaults.queue-type'")
+        .contains("'stream'")
+        .contains("classic or quorum");
+  }
+}

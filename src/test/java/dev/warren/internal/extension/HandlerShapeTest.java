@@ -1,0 +1,249 @@
+package dev.warren.internal.extension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warren.Delivery;
+import dev.warren.Outcome;
+import dev.warren.internal.extension.HandlerShape.ReturnKind;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.junit.jupiter.api.Test;
+
+/** SPEC sections 1 and 6: the parameter lists and return types a consumer method may have. */
+class HandlerShapeTest {
+
+  private static final String CONSUMER = "orders";
+  private static final String WHERE = "com.acme.Orders#onOrder";
+
+  record MyRecord(String id) {}
+
+  @SuppressWarnings("unused")
+  static class Shapes {
+    public Outcome outcomeOfString(String body) {
+      return Outcome.ack();
+    }
+
+    public void voidOfBytesAndDelivery(byte[] body, Delivery delivery) {}
+
+    public CompletionStage<Outcome> stageOfDeliveryAndRecord(Delivery delivery, MyRecord body) {
+      return null;
+    }
+
+    public CompletableFuture<Outcome> futureOfRecord(MyRecord body) {
+      return null;
+    }
+
+    public CompletionStage<? extends Outcome> stageOfWildcard(String body) {
+      return null;
+    }
+
+    public Outcome noPayload() {
+      return Outcome.ack();
+    }
+
+    public Outcome onlyDelivery(Delivery delivery) {
+      return Outcome.ack();
+    }
+
+    public Outcome twoDeliveries(Delivery first, Delivery second) {
+      return Outcome.ack();
+    }
+
+    public Outcome payloadAndTwoDeliveries(String body, Delivery first, Delivery second) {
+      return Outcome.ack();
+    }
+
+    public Outcome twoPayloads(String body, MyRecord other, Delivery delivery) {
+      return Outcome.ack();
+    }
+
+    public String returnsString(String body) {
+      return body;
+    }
+
+    public CompletionStage<String> returnsStageOfString(String body) {
+      return null;
+    }
+
+    @SuppressWarnings("rawtypes")
+    public CompletionStage returnsRawStage(String body) {
+      return null;
+    }
+
+    Outcome packagePrivate(String body) {
+      return Outcome.ack();
+    }
+
+    private Outcome privateMethod(String body) {
+      return Outcome.ack();
+    }
+
+    public static Outcome staticMethod(String body) {
+      return Outcome.ack();
+    }
+
+    private static String everythingWrong() {
+      return "";
+    }
+  }
+
+  private final List<String> problems = new ArrayList<>();
+
+  private HandlerShape shapeOf(String methodName) {
+    Method method =
+        Arrays.stream(Shapes.class.getDeclaredMethods())
+            .filter(m -> m.getName().equals(methodName))
+            .findFirst()
+            .orElseThrow();
+    return HandlerShape.of(method, CONSUMER, WHERE, problems::add);
+  }
+
+  private void assertOneProblem(String id) {
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith(id + " ")
+        .contains("'" + CONSUMER + "'")
+        .contains(WHERE);
+  }
+
+  // ---- accepted shapes ----
+
+  @Test
+  void outcomeOfStringReturnsAnOutcome() {
+    HandlerShape shape = shapeOf("outcomeOfString");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.OUTCOME);
+    assertThat(shape.payloadIndex()).isZero();
+    assertThat(shape.payloadType()).isEqualTo(String.class);
+    assertThat(shape.deliveryIndex()).isEqualTo(-1);
+    assertThat(shape.parameterCount()).isEqualTo(1);
+  }
+
+  @Test
+  void voidOfBytesAndDeliveryAcksOnNormalReturn() {
+    HandlerShape shape = shapeOf("voidOfBytesAndDelivery");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.VOID);
+    assertThat(shape.payloadIndex()).isZero();
+    assertThat(shape.payloadType()).isEqualTo(byte[].class);
+    assertThat(shape.deliveryIndex()).isEqualTo(1);
+  }
+
+  @Test
+  void deliveryMayComeBeforeTheRecordPayloadOfAStage() {
+    HandlerShape shape = shapeOf("stageOfDeliveryAndRecord");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.STAGE);
+    assertThat(shape.payloadIndex()).isEqualTo(1);
+    assertThat(shape.payloadType()).isEqualTo(MyRecord.class);
+    assertThat(shape.deliveryIndex()).isZero();
+  }
+
+  @Test
+  void completableFutureOfOutcomeIsAStage() {
+    HandlerShape shape = shapeOf("futureOfRecord");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.STAGE);
+    assertThat(shape.payloadType()).isEqualTo(MyRecord.class);
+  }
+
+  @Test
+  void stageOfWildcardExtendingOutcomeIsAStage() {
+    assertThat(shapeOf("stageOfWildcard").returnKind()).isEqualTo(ReturnKind.STAGE);
+    assertThat(problems).isEmpty();
+  }
+
+  // ---- problems ----
+
+  @Test
+  void noParameterIsNoPayload() {
+    assertThat(shapeOf("noPayload")).isNull();
+    assertOneProblem("WARREN-010");
+  }
+
+  @Test
+  void onlyADeliveryIsNoPayload() {
+    assertThat(shapeOf("onlyDelivery")).isNull();
+    assertOneProblem("WARREN-010");
+  }
+
+  @Test
+  void aSecondDeliveryIsNotAPayload() {
+    // decoding a body into dev.warren.Delivery always fails, so every message would be dropped
+    assertThat(shapeOf("twoDeliveries")).isNull();
+    assertOneProblem("WARREN-010");
+  }
+
+  @Test
+  void aSecondDeliveryBesideAPayloadIsOneTooMany() {
+    assertThat(shapeOf("payloadAndTwoDeliveries")).isNull();
+    assertOneProblem("WARREN-011");
+    assertThat(problems.get(0)).contains("dev.warren.Delivery");
+  }
+
+  @Test
+  void twoPayloadsAreOneProblemNamingBoth() {
+    assertThat(shapeOf("twoPayloads")).isNull();
+    assertOneProblem("WARREN-011");
+    assertThat(problems.get(0)).contains("java.lang.String").contains("MyRecord");
+  }
+
+  @Test
+  void returningStringIsUnsupported() {
+    assertThat(shapeOf("returnsString")).isNull();
+    assertOneProblem("WARREN-012");
+    assertThat(problems.get(0)).contains("'java.lang.String'");
+  }
+
+  @Test
+  void returningStageOfStringIsUnsupported() {
+    assertThat(shapeOf("returnsStageOfString")).isNull();
+    assertOneProblem("WARREN-012");
+    assertThat(problems.get(0)).contains("CompletionStage<java.lang.String>");
+  }
+
+  @Test
+  void returningRawStageIsUnsupported() {
+    assertThat(shapeOf("returnsRawStage")).isNull();
+    assertOneProblem("WARREN-012");
+  }
+
+  @Test
+  void packagePrivateMethodIsNotInvocable() {
+    assertThat(shapeOf("packagePrivate")).isNull();
+    assertOneProblem("WARREN-014");
+    assertThat(problems.get(0)).contains("not public");
+  }
+
+  @Test
+  void privateMethodIsNotInvocable() {
+    assertThat(shapeOf("privateMethod")).isNull();
+    assertOneProblem("WARREN-014");
+  }
+
+  @Test
+  void staticMethodIsNotInvocable() {
+    assertThat(shapeOf("staticMethod")).isNull();
+    assertOneProblem("WARREN-014");
+    assertThat(problems.get(0)).contains("is static");
+  }
+
+  @Test
+  void everyProblemOfOneMethodIsReported() {
+    assertThat(shapeOf("everythingWrong")).isNull();
+
+    assertThat(problems)
+        .extracting(p -> p.substring(0, "WARREN-NNN".length()))
+        .containsExactlyInAnyOrder("WARREN-014", "WARREN-014", "WARREN-010", "WARREN-012");
+    assertThat(problems).allSatisfy(p -> assertThat(p).contains("'" + CONSUMER + "'", WHERE));
+  }
+}
