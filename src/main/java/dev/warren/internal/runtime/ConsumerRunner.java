@@ -78,6 +78,18 @@ final class ConsumerRunner {
     channel = connection.createChannel();
     channel.basicQos(model.prefetch());
     consumerTag = channel.basicConsume(model.queue(), false, new Subscription(channel));
+    LOG.info(
+        () ->
+            "consumer '"
+                + model.name()
+                + "' ("
+                + model.where()
+                + ") consumes queue '"
+                + model.queue()
+                + "' with prefetch "
+                + model.prefetch()
+                + " and concurrency "
+                + model.concurrency());
   }
 
   /** Sends {@code basic.cancel}: no new deliveries; those in flight go on. */
