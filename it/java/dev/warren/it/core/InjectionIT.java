@@ -11,8 +11,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +21,7 @@ class InjectionIT extends WarrenIT {
 
   @Deployment
   static JavaArchive deployment() {
-    return ShrinkWrap.create(JavaArchive.class)
-        .addClass(UsesChannel.class)
-        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return beanArchive(UsesChannel.class);
   }
 
   /** A bean with a dedicated channel. */

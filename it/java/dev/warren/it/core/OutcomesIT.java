@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 
@@ -36,9 +34,7 @@ class OutcomesIT extends WarrenIT {
 
   @Deployment
   static JavaArchive deployment() {
-    return ShrinkWrap.create(JavaArchive.class)
-        .addClass(ByBody.class)
-        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return beanArchive(ByBody.class);
   }
 
   /** Settles each message as its body says; records every delivery it sees. */

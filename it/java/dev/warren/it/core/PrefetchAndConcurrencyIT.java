@@ -17,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -40,9 +38,7 @@ class PrefetchAndConcurrencyIT extends WarrenIT {
 
   @Deployment
   static JavaArchive deployment() {
-    return ShrinkWrap.create(JavaArchive.class)
-        .addClasses(Handlers.class, Gauge.class)
-        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return beanArchive(Handlers.class, Gauge.class);
   }
 
   @AfterAll

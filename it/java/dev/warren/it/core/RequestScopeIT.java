@@ -18,8 +18,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 
@@ -35,9 +33,7 @@ class RequestScopeIT extends WarrenIT {
 
   @Deployment
   static JavaArchive deployment() {
-    return ShrinkWrap.create(JavaArchive.class)
-        .addClasses(PerDelivery.class, Handler.class)
-        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return beanArchive(PerDelivery.class, Handler.class);
   }
 
   /** A request-scoped bean with an identity. */

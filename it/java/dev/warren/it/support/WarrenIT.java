@@ -1,6 +1,9 @@
 package dev.warren.it.support;
 
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.EmptyAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -9,4 +12,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(BrokerExtension.class)
 @ExtendWith(ArquillianExtension.class)
-public abstract class WarrenIT {}
+public abstract class WarrenIT {
+
+  /** A bean archive (with an empty beans.xml) holding {@code classes}. */
+  protected static JavaArchive beanArchive(Class<?>... classes) {
+    return ShrinkWrap.create(JavaArchive.class)
+        .addClasses(classes)
+        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+  }
+}

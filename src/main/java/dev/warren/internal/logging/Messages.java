@@ -11,6 +11,11 @@ public final class Messages {
 
   private Messages() {}
 
+  /** {@code consumer 'name' (com.acme.Bean#method): }, the start of most lines. */
+  private static String at(String consumer, String method) {
+    return "consumer '" + consumer + "' (" + method + "): ";
+  }
+
   // ---- deployment problems (reported together as one DeploymentException) ----
 
   public static String deploymentFailed(List<String> problems) {
@@ -44,11 +49,8 @@ public final class Messages {
 
   public static String invalidSetting(
       String consumer, String method, String setting, Object value, String source, String fix) {
-    return "WARREN-005 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): "
+    return "WARREN-005 "
+        + at(consumer, method)
         + setting
         + "="
         + value
@@ -59,68 +61,54 @@ public final class Messages {
   }
 
   public static String noPayload(String consumer, String method) {
-    return "WARREN-010 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): the method has no payload parameter; add one parameter for the message body"
+    return "WARREN-010 "
+        + at(consumer, method)
+        + "the method has no payload parameter; add one parameter for the message body"
         + " (byte[], String or a type the codec decodes)";
   }
 
   public static String twoPayloads(String consumer, String method, String parameters) {
-    return "WARREN-011 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): the method has more than one payload parameter ("
+    return "WARREN-011 "
+        + at(consumer, method)
+        + "the method has more than one payload parameter ("
         + parameters
         + "); keep exactly one payload parameter, plus at most one dev.warren.Delivery";
   }
 
   public static String unsupportedReturnType(String consumer, String method, String type) {
-    return "WARREN-012 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): return type '"
+    return "WARREN-012 "
+        + at(consumer, method)
+        + "return type '"
         + type
         + "' is not supported; return dev.warren.Outcome, void or CompletionStage<Outcome>";
   }
 
   public static String blankQueue(String consumer, String method) {
-    return "WARREN-013 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): @RabbitConsumer(queue) is blank; name the queue to consume from";
+    return "WARREN-013 "
+        + at(consumer, method)
+        + "@RabbitConsumer(queue) is blank; name the queue to consume from";
   }
 
   public static String methodNotInvocable(String consumer, String method, String why) {
-    return "WARREN-014 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): the method "
+    return "WARREN-014 "
+        + at(consumer, method)
+        + "the method "
         + why
         + "; make it a public instance method of the bean class";
   }
 
   public static String duplicateName(String consumer, String method, String other) {
-    return "WARREN-015 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): the name is also used by "
+    return "WARREN-015 "
+        + at(consumer, method)
+        + "the name is also used by "
         + other
         + "; give one of them another @RabbitConsumer(name) or queue";
   }
 
   public static String queueMissing(String consumer, String method, String queue, String vhost) {
-    return "WARREN-016 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): queue '"
+    return "WARREN-016 "
+        + at(consumer, method)
+        + "queue '"
         + queue
         + "' does not exist in virtual host '"
         + vhost
@@ -131,11 +119,9 @@ public final class Messages {
   }
 
   public static String declareRefused(String consumer, String method, String queue, String reason) {
-    return "WARREN-017 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): declaring queue '"
+    return "WARREN-017 "
+        + at(consumer, method)
+        + "declaring queue '"
         + queue
         + "' failed: "
         + reason
@@ -144,11 +130,9 @@ public final class Messages {
   }
 
   public static String queueCheckFailed(String consumer, String method, String queue, String why) {
-    return "WARREN-018 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): checking queue '"
+    return "WARREN-018 "
+        + at(consumer, method)
+        + "checking queue '"
         + queue
         + "' failed: "
         + why
