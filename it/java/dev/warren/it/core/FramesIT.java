@@ -21,8 +21,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.EmptyAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 
@@ -58,9 +56,7 @@ class FramesIT extends WarrenIT {
 
   @Deployment
   static JavaArchive deployment() {
-    return ShrinkWrap.create(JavaArchive.class)
-        .addClass(ByBody.class)
-        .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+    return beanArchive(ByBody.class);
   }
 
   /** One delivery as the handler saw it. */

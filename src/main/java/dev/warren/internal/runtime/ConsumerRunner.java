@@ -162,8 +162,11 @@ final class ConsumerRunner {
   }
 
   private void handle(IncomingDelivery delivery) {
-    if (stopped) {
-      return; // the channel is closing: the broker redelivers it
+    if (stopped || !delivery.channelOpen()) {
+      // its channel is gone: the broker redelivers it, so handling it now would only duplicate
+      unsettled.decrementAndGet();
+      LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
+      return;
     }
     CompletionStage<Outcome> result;
     try {

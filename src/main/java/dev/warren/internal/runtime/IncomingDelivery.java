@@ -91,6 +91,11 @@ final class IncomingDelivery implements Delivery {
     }
   }
 
+  /** Whether the channel this delivery came on is still open. */
+  boolean channelOpen() {
+    return channel.isOpen();
+  }
+
   @Override
   public String consumerName() {
     return consumerName;

@@ -1,5 +1,7 @@
 package dev.warren.internal.runtime;
 
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Connection;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
@@ -38,6 +40,8 @@ public final class WarrenRuntime {
 
   private static final Logger LOG = Logger.getLogger(WarrenRuntime.class.getName());
   private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
+
+  private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
 
   private final GlobalSettings settings;
   private final List<ConsumerRunner> runners = new ArrayList<>();
@@ -120,9 +124,13 @@ public final class WarrenRuntime {
     }
     runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
     contexts.forEach(CreationalContext::release);
-    if (connection != null && connection.isOpen()) {
+    if (connection != null) {
+      // close even when not open: a connection in automatic recovery is not open, and only a
+      // manual close stops it from reconnecting (and consuming again) after shutdown
       try {
-        connection.close();
+        connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
+      } catch (AlreadyClosedException e) {
+        // already closed by the broker or by a failure: recovery is stopped all the same
       } catch (IOException | RuntimeException e) {
         LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
       }
