@@ -130,6 +130,20 @@ public final class Broker {
     }
   }
 
+  /**
+   * Whether the broker refuses to declare {@code queue} (durable) with {@code arguments}, as it
+   * does when they differ from the existing queue's (406 PRECONDITION_FAILED).
+   */
+  public synchronized boolean redeclareRefused(String queue, Map<String, Object> arguments) {
+    try {
+      channel().queueDeclare(queue, true, false, false, arguments);
+      return false;
+    } catch (IOException e) {
+      channel = null;
+      return true;
+    }
+  }
+
   /** Takes every ready message out of {@code queue} (auto-ack) and returns them. */
   public synchronized List<GetResponse> drain(String queue) {
     List<GetResponse> result = new ArrayList<>();
