@@ -69,10 +69,6 @@ final class ConsumerRunner {
             });
   }
 
-  String name() {
-    return model.name();
-  }
-
   /** Opens the channel and subscribes. */
   void start(Connection connection) throws IOException {
     channel = connection.createChannel();
@@ -105,14 +101,10 @@ final class ConsumerRunner {
   }
 
   /** Waits until every delivery in flight is settled, or the deadline passes. */
-  boolean awaitSettled(long deadlineNanos) throws InterruptedException {
-    while (unsettled.get() > 0 && !stopped) {
-      if (System.nanoTime() - deadlineNanos >= 0) {
-        return false;
-      }
+  void awaitSettled(long deadlineNanos) throws InterruptedException {
+    while (unsettled.get() > 0 && !stopped && System.nanoTime() - deadlineNanos < 0) {
       Thread.sleep(5);
     }
-    return true;
   }
 
   /**
