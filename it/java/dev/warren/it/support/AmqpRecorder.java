@@ -117,6 +117,8 @@ public final class AmqpRecorder implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private final List<Method> methods = new ArrayList<>();
   private final List<String> errors = new ArrayList<>();
+  private final Object gate = new Object();
+  private boolean holding;
   private volatile boolean closed;
 
   private AmqpRecorder(int brokerPort) throws IOException {
@@ -187,12 +189,52 @@ public final class AmqpRecorder implements AutoCloseable {
     }
   }
 
-  /** Broker to client: copied as is. */
+  /**
+   * Holds back everything the broker sends (confirms included) until {@link
+   * #releaseBrokerToClient()}: a broker that has gone slow, as seen from the client.
+   */
+  public void holdBrokerToClient() {
+    synchronized (gate) {
+      holding = true;
+    }
+  }
+
+  /** Lets the broker's traffic through again. */
+  public void releaseBrokerToClient() {
+    synchronized (gate) {
+      holding = false;
+      gate.notifyAll();
+    }
+  }
+
+  private void awaitGate() throws InterruptedException {
+    synchronized (gate) {
+      while (holding && !closed) {
+        gate.wait(100);
+      }
+    }
+  }
+
+  /** How many {@code basic.publish} frames the clients sent so far. */
+  public synchronized long publishes() {
+    return methods.stream().filter(m -> m.classId() == 60 && m.methodId() == 40).count();
+  }
+
+  /** Broker to client: copied as is, unless held. */
   private void pump(Socket from, Socket to) {
     try {
-      from.getInputStream().transferTo(to.getOutputStream());
+      InputStream in = from.getInputStream();
+      OutputStream out = to.getOutputStream();
+      byte[] buffer = new byte[8192];
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+        awaitGate();
+        out.write(buffer, 0, n);
+        out.flush();
+      }
     } catch (IOException e) {
       // one side closed: so do we
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } finally {
       closeQuietly(from);
       closeQuietly(to);

@@ -179,6 +179,23 @@ public final class Broker {
     exchanges.clear();
   }
 
+  /**
+   * Closes, from the broker's side, every connection whose client-provided name is {@code name}.
+   */
+  public static int closeConnectionsNamed(String name, String reason) {
+    int closed = 0;
+    String listing =
+        rabbitmqctl("list_connections", "-q", "--no-table-headers", "pid", "client_properties");
+    for (String line : listing.split("\n")) {
+      int tab = line.indexOf('\t');
+      if (tab > 0 && line.contains("{\"connection_name\",\"" + name + "\"}")) {
+        rabbitmqctl("close_connection", line.substring(0, tab).trim(), reason);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
   /** Runs {@code rabbitmqctl} with {@code args} and returns its output; fails if it fails. */
   public static String rabbitmqctl(String... args) {
     List<String> command = new ArrayList<>();

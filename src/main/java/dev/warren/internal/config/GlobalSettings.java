@@ -9,9 +9,11 @@ import java.time.Duration;
  * @param declareTopology default of the per-consumer declare-topology switch
  * @param shutdownTimeout how long shutdown waits for in-flight handlers
  * @param retryCountHeader the header carrying Warren's retry count
+ * @param publisher how the application's publisher confirms
  */
 public record GlobalSettings(
     ConnectionSettings connection,
     boolean declareTopology,
     Duration shutdownTimeout,
-    String retryCountHeader) {}
+    String retryCountHeader,
+    PublisherSettings publisher) {}

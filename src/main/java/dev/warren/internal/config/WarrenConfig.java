@@ -45,6 +45,15 @@ public final class WarrenConfig {
   /** The header that carries Warren's retry count on classic queues. */
   public static final String RETRY_COUNT_HEADER = "warren.retry-count-header";
 
+  /** How long a published message may stay unconfirmed before its publish fails. */
+  public static final String PUBLISHER_CONFIRM_TIMEOUT = "warren.publisher.confirm-timeout";
+
+  /** The most unconfirmed messages per publishing channel; past it, publish waits. */
+  public static final String PUBLISHER_MAX_IN_FLIGHT = "warren.publisher.max-in-flight";
+
+  /** How often a nacked message is published again automatically (0 = never, at most 10). */
+  public static final String PUBLISHER_NACK_REPUBLISHES = "warren.publisher.nack-republishes";
+
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -80,7 +89,10 @@ public final class WarrenConfig {
           CONNECTION_NAME,
           DECLARE_TOPOLOGY,
           SHUTDOWN_TIMEOUT,
-          RETRY_COUNT_HEADER);
+          RETRY_COUNT_HEADER,
+          PUBLISHER_CONFIRM_TIMEOUT,
+          PUBLISHER_MAX_IN_FLIGHT,
+          PUBLISHER_NACK_REPUBLISHES);
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -95,6 +107,9 @@ public final class WarrenConfig {
   static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
   static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
+  static final Duration DEFAULT_CONFIRM_TIMEOUT = Duration.ofSeconds(30);
+  static final int DEFAULT_MAX_IN_FLIGHT = 1000;
+  static final int MAX_NACK_REPUBLISHES = 10;
 
   private final Config config;
   private final Consumer<String> problems;
@@ -114,7 +129,41 @@ public final class WarrenConfig {
     boolean declare = read(DECLARE_TOPOLOGY, false, WarrenConfig::parseBoolean);
     Duration shutdown = read(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Durations::parse);
     String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
-    return new GlobalSettings(connection, declare, shutdown, header);
+    return new GlobalSettings(connection, declare, shutdown, header, publisher());
+  }
+
+  private PublisherSettings publisher() {
+    Duration confirmTimeout =
+        read(
+            PUBLISHER_CONFIRM_TIMEOUT,
+            DEFAULT_CONFIRM_TIMEOUT,
+            text -> positive(Durations.parse(text)));
+    int maxInFlight =
+        read(
+            PUBLISHER_MAX_IN_FLIGHT,
+            DEFAULT_MAX_IN_FLIGHT,
+            text -> between(text, 1, Integer.MAX_VALUE));
+    int republishes =
+        read(PUBLISHER_NACK_REPUBLISHES, 0, text -> between(text, 0, MAX_NACK_REPUBLISHES));
+    return new PublisherSettings(confirmTimeout, maxInFlight, republishes);
+  }
+
+  private static Duration positive(Duration duration) {
+    if (duration.isZero()) {
+      throw new IllegalArgumentException("must be longer than zero");
+    }
+    return duration;
+  }
+
+  private static int between(String text, int min, int max) {
+    int value = parseInt(text);
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(
+          "expected a whole number from "
+              + min
+              + (max == Integer.MAX_VALUE ? " up" : " to " + max));
+    }
+    return value;
   }
 
   private ConnectionSettings connection(String defaultConnectionName) {

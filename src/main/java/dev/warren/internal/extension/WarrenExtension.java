@@ -47,7 +47,6 @@ public class WarrenExtension implements Extension {
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
-  private volatile Codec codec;
 
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
     event.addAnnotatedType(
@@ -67,9 +66,8 @@ public class WarrenExtension implements Extension {
     List<String> problems = new ArrayList<>();
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
-    WarrenRuntime candidate = new WarrenRuntime(global);
     List<ConsumerModel> built = ConsumerModels.build(discovered, config, global, problems::add);
-    Codec resolvedCodec = resolveCodec(built, beanManager, problems);
+    WarrenRuntime candidate = new WarrenRuntime(global, resolveCodec(built, beanManager, problems));
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     if (!enabled.isEmpty()) {
       checkBroker(candidate, enabled, global.connection(), problems);
@@ -81,13 +79,12 @@ public class WarrenExtension implements Extension {
       return;
     }
     models = built;
-    codec = resolvedCodec;
   }
 
   void start(
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
-    runtime.start(models, beanManager, codec);
+    runtime.start(models, beanManager);
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
@@ -138,14 +135,12 @@ public class WarrenExtension implements Extension {
     return t.getMessage() == null ? t.getClass().getSimpleName() : t.toString();
   }
 
-  /** The application's codec bean, else JSON-B, checked only when some consumer needs one. */
+  /**
+   * The application's codec bean, else JSON-B; {@code null} when neither is available, which is a
+   * problem only if a consumer needs a codec (a publisher then fails such payloads clearly).
+   */
   private static Codec resolveCodec(
       List<ConsumerModel> models, BeanManager beanManager, List<String> problems) {
-    List<ConsumerModel> needing =
-        models.stream().filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType())).toList();
-    if (needing.isEmpty()) {
-      return null;
-    }
     Set<Bean<?>> beans = beanManager.getBeans(Codec.class, Any.Literal.INSTANCE);
     if (beans.size() > 1) {
       problems.add(
@@ -163,10 +158,14 @@ public class WarrenExtension implements Extension {
     try {
       return new JsonbCodec();
     } catch (RuntimeException | LinkageError e) {
-      problems.add(
-          Messages.noJsonb(
-              needing.stream().map(m -> "'" + m.name() + "'").collect(Collectors.joining(", ")),
-              e.toString()));
+      List<String> needing =
+          models.stream()
+              .filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType()))
+              .map(m -> "'" + m.name() + "'")
+              .toList();
+      if (!needing.isEmpty()) {
+        problems.add(Messages.noJsonb(String.join(", ", needing), e.toString()));
+      }
       return null;
     }
   }

@@ -274,4 +274,42 @@ public final class Messages {
         + "' does not name a concrete exception type (FailureMapper<E> with E a class); it is"
         + " ignored";
   }
+
+  // ---- publishing ----
+
+  private static String message(String exchange, String routingKey) {
+    return "message to exchange '" + exchange + "' with routing key '" + routingKey + "'";
+  }
+
+  public static String nacked(String exchange, String routingKey) {
+    return "WARREN-050 the broker refused responsibility for the "
+        + message(exchange, routingKey)
+        + " (basic.nack); it was not queued, and publishing it again is safe";
+  }
+
+  public static String unroutable(String exchange, String routingKey) {
+    return "WARREN-051 the "
+        + message(exchange, routingKey)
+        + " was returned as unroutable: no queue is bound for it; bind a queue, or publish"
+        + " with mandatory=false if losing it is acceptable";
+  }
+
+  public static String confirmTimedOut(String exchange, String routingKey, Duration timeout) {
+    return "WARREN-052 the broker did not confirm the "
+        + message(exchange, routingKey)
+        + " within 'warren.publisher.confirm-timeout' ("
+        + timeout
+        + "); it may or may not be queued";
+  }
+
+  public static String outcomeUnknown(String exchange, String routingKey, Throwable cause) {
+    return "WARREN-053 the channel closed before the broker confirmed the "
+        + message(exchange, routingKey)
+        + (cause == null ? "" : " (" + cause.getMessage() + ")")
+        + "; outcome unknown: it may or may not be queued";
+  }
+
+  public static String notSent(String exchange, String routingKey, String why) {
+    return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
+  }
 }

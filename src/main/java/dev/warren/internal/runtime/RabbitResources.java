@@ -3,6 +3,7 @@ package dev.warren.internal.runtime;
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import dev.warren.Publisher;
 import dev.warren.internal.extension.WarrenExtension;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -29,6 +30,11 @@ public class RabbitResources {
     } catch (TimeoutException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  @Produces
+  Publisher publisher() {
+    return extension.runtime().publisher();
   }
 
   @Produces

@@ -10,6 +10,7 @@ import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.spi.Codec;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -22,11 +23,18 @@ import jakarta.enterprise.util.TypeLiteral;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -44,16 +52,22 @@ public final class WarrenRuntime {
   private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
 
   private final GlobalSettings settings;
+  private final Codec codec;
   private final List<ConsumerRunner> runners = new ArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
+  private ConfirmingPublisher publisher;
+  private ExecutorService completions;
+  private ScheduledExecutorService timer;
   private boolean stopped;
 
   /**
    * @param settings the application-wide settings
+   * @param codec the payload codec, {@code null} when none is available
    */
-  public WarrenRuntime(GlobalSettings settings) {
+  public WarrenRuntime(GlobalSettings settings, Codec codec) {
     this.settings = settings;
+    this.codec = codec;
   }
 
   /**
@@ -73,8 +87,38 @@ public final class WarrenRuntime {
     return connection;
   }
 
+  /** The application's publisher, created on first use. */
+  public synchronized ConfirmingPublisher publisher() {
+    if (stopped) {
+      throw new IllegalStateException("Warren has shut down; its publisher is closed");
+    }
+    if (publisher == null) {
+      completions = Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
+      timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("warren-timer"));
+      publisher =
+          new ConfirmingPublisher(this::connection, settings.publisher(), codec, completions);
+      long sweep = sweepMillis(settings.publisher().confirmTimeout());
+      timer.scheduleWithFixedDelay(publisher::expire, sweep, sweep, TimeUnit.MILLISECONDS);
+    }
+    return publisher;
+  }
+
+  /** How often unconfirmed messages are checked against the confirm timeout. */
+  private static long sweepMillis(Duration confirmTimeout) {
+    return Math.max(10, Math.min(1000, confirmTimeout.toMillis() / 10));
+  }
+
+  private static ThreadFactory daemonThreads(String name) {
+    AtomicInteger number = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, name + "-" + number.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
   /** Starts every enabled consumer; models have passed validation. */
-  public synchronized void start(List<ConsumerModel> models, BeanManager beanManager, Codec codec)
+  public synchronized void start(List<ConsumerModel> models, BeanManager beanManager)
       throws IOException, TimeoutException {
     FailureMapping failures = failureMapping(beanManager);
     Instance<RequestContextController> requestContexts =
@@ -122,6 +166,17 @@ public final class WarrenRuntime {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    ConfirmingPublisher unconfirmed;
+    synchronized (this) {
+      unconfirmed = publisher;
+    }
+    if (unconfirmed != null) {
+      try {
+        unconfirmed.awaitConfirms(deadline);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
     contexts.forEach(CreationalContext::release);
     if (connection != null) {
@@ -134,6 +189,10 @@ public final class WarrenRuntime {
       } catch (IOException | RuntimeException e) {
         LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
       }
+    }
+    if (timer != null) {
+      timer.shutdownNow();
+      completions.shutdown();
     }
   }
 

@@ -1,0 +1,210 @@
+package dev.warren.it.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.warren.OutgoingMessage;
+import dev.warren.PublishException;
+import dev.warren.PublishException.Reason;
+import dev.warren.Publisher;
+import dev.warren.it.support.BeforeDeployment;
+import dev.warren.it.support.Broker;
+import dev.warren.it.support.TestConfig;
+import dev.warren.it.support.WarrenIT;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Test;
+
+/** SPEC section 11 against the real broker: every publish completes exactly once, truthfully. */
+class PublisherIT extends WarrenIT {
+
+  static final String QUEUE = "warren.it.publish";
+  static final String BULK = "warren.it.publish.bulk";
+  static final String FULL = "warren.it.publish.full";
+  static final String CONNECTION = "warren-it-publisher";
+
+  @BeforeDeployment
+  static void prepare() {
+    Broker.get()
+        .queue(QUEUE)
+        .queue(BULK)
+        .queue(FULL, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
+    TestConfig.set("warren.connection-name", CONNECTION);
+  }
+
+  @Deployment
+  static JavaArchive deployment() {
+    return beanArchive(Order.class);
+  }
+
+  /** A JSON payload. */
+  public record Order(int id, String item) {}
+
+  @Inject Publisher publisher;
+
+  private static Reason failureReason(CompletionStage<Void> stage) {
+    try {
+      stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
+      return null;
+    } catch (java.util.concurrent.ExecutionException e) {
+      return ((PublishException) e.getCause()).reason();
+    } catch (Exception e) {
+      throw new AssertionError("the publish did not complete: " + e, e);
+    }
+  }
+
+  @Test
+  void tenThousandMessagesFromFourThreadsAreAllConfirmedAndQueued() throws Exception {
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    List<Future<List<CompletionStage<Void>>>> work = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      int thread = t;
+      work.add(
+          threads.submit(
+              () -> {
+                List<CompletionStage<Void>> stages = new ArrayList<>();
+                for (int i = 0; i < 2500; i++) {
+                  stages.add(publisher.publish("", BULK, "m-" + thread + "-" + i));
+                }
+                return stages;
+              }));
+    }
+    List<CompletableFuture<Void>> all = new ArrayList<>();
+    for (Future<List<CompletionStage<Void>>> f : work) {
+      f.get(60, TimeUnit.SECONDS).forEach(s -> all.add(s.toCompletableFuture()));
+    }
+    threads.shutdown();
+    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+    assertThat(all).hasSize(10_000).allSatisfy(f -> assertThat(f).isCompleted());
+    assertThat(Broker.get().ready(BULK)).isEqualTo(10_000);
+  }
+
+  @Test
+  void objectPayloadIsEncodedAsJsonWithItsProperties() throws Exception {
+    publisher
+        .publish(
+            OutgoingMessage.to("", QUEUE)
+                .payload(new Order(7, "tea"))
+                .header("tenant", "acme")
+                .messageId("order-7")
+                .expiration(Duration.ofMinutes(5))
+                .build())
+        .toCompletableFuture()
+        .get(30, TimeUnit.SECONDS);
+    var message = Broker.get().drain(QUEUE).get(0);
+    assertThat(new String(message.getBody())).isEqualTo("{\"id\":7,\"item\":\"tea\"}");
+    assertThat(message.getProps().getContentType()).isEqualTo("application/json");
+    assertThat(message.getProps().getDeliveryMode()).isEqualTo(2);
+    assertThat(message.getProps().getMessageId()).isEqualTo("order-7");
+    assertThat(message.getProps().getExpiration()).isEqualTo("300000");
+    assertThat(message.getProps().getHeaders().get("tenant").toString()).isEqualTo("acme");
+  }
+
+  @Test
+  void mandatoryUnroutableMessageFailsAsUnroutable() {
+    CompletionStage<Void> stage = publisher.publish("", "warren.it.publish.nobody", "lost?");
+    assertThat(failureReason(stage)).isEqualTo(Reason.UNROUTABLE);
+  }
+
+  @Test
+  void nonMandatoryUnroutableMessageCompletesNormally() {
+    CompletionStage<Void> stage =
+        publisher.publish(
+            OutgoingMessage.to("", "warren.it.publish.nobody")
+                .payload("gone")
+                .mandatory(false)
+                .build());
+    assertThat(failureReason(stage)).isNull();
+  }
+
+  @Test
+  void brokerNackFailsAsNacked() {
+    // a full queue with overflow=reject-publish makes the broker nack the publish
+    assertThat(failureReason(publisher.publish("", FULL, "first"))).isNull();
+    CompletionStage<Void> second = publisher.publish("", FULL, "second");
+    assertThat(failureReason(second)).isEqualTo(Reason.NACKED);
+    assertThat(Broker.get().ready(FULL)).isEqualTo(1);
+  }
+
+  @Test
+  void missingExchangeFailsThatPublishAndLaterPublishesStillWork() {
+    CompletionStage<Void> lost = publisher.publish("warren.it.no-such-exchange", "x", "lost");
+    assertThat(failureReason(lost)).isEqualTo(Reason.OUTCOME_UNKNOWN);
+    assertThatMessage(lost).contains("WARREN-053", "NOT_FOUND");
+    Broker.get().drain(QUEUE);
+    assertThat(failureReason(publisher.publish("", QUEUE, "after"))).isNull();
+    assertThat(Broker.get().ready(QUEUE)).isEqualTo(1);
+    Broker.get().drain(QUEUE);
+  }
+
+  @Test
+  void connectionClosedByTheBrokerFailsPendingAsOutcomeUnknownAndLaterPublishesWork()
+      throws Exception {
+    // make sure Warren's connection exists, then keep many confirms outstanding while it dies
+    assertThat(failureReason(publisher.publish("", QUEUE, "warm-up"))).isNull();
+    Queue<CompletionStage<Void>> stages = new ConcurrentLinkedQueue<>();
+    AtomicBoolean stop = new AtomicBoolean();
+    Thread flood =
+        new Thread(
+            () -> {
+              for (int i = 0; i < 1_000_000 && !stop.get(); i++) {
+                stages.add(publisher.publish("", QUEUE, "flood-" + i));
+              }
+            });
+    flood.start();
+    await().atMost(Duration.ofSeconds(10)).until(() -> stages.size() > 2_000);
+    try {
+      assertThat(Broker.closeConnectionsNamed(CONNECTION, "warren-it: simulated loss"))
+          .isEqualTo(1);
+    } finally {
+      stop.set(true);
+    }
+    flood.join(60_000);
+
+    List<Reason> reasons = new ArrayList<>();
+    for (CompletionStage<Void> stage : stages) {
+      reasons.add(failureReason(stage)); // each one completes: none hangs
+    }
+    System.out.println(
+        "publishes around the connection loss: "
+            + reasons.stream()
+                .collect(
+                    java.util.stream.Collectors.groupingBy(
+                        r -> String.valueOf(r), java.util.stream.Collectors.counting())));
+    assertThat(reasons).contains(Reason.OUTCOME_UNKNOWN);
+    assertThat(reasons)
+        .allMatch(r -> r == null || r == Reason.OUTCOME_UNKNOWN || r == Reason.NOT_SENT);
+
+    // after the client's recovery a new publish goes through
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> failureReason(publisher.publish("", QUEUE, "after-recovery")) == null);
+    Broker.get().drain(QUEUE);
+  }
+
+  private static org.assertj.core.api.AbstractStringAssert<?> assertThatMessage(
+      CompletionStage<Void> stage) {
+    try {
+      stage.toCompletableFuture().join();
+      throw new AssertionError("expected a failure");
+    } catch (CompletionException e) {
+      return assertThat(e.getCause().getMessage());
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package dev.warren;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A message to publish with {@link Publisher#publish(OutgoingMessage)}: where it goes, its payload,
+ * and its properties. Immutable; build one with {@link #to(String, String)}:
+ *
+ * <pre>{@code
+ * publisher.publish(OutgoingMessage.to("orders", "eu.new")
+ *     .payload(order)
+ *     .header("tenant", "acme")
+ *     .expiration(Duration.ofMinutes(5))
+ *     .build());
+ * }</pre>
+ *
+ * <p>Defaults: persistent ({@code delivery_mode=2}) and mandatory (an unroutable message fails its
+ * publish instead of vanishing).
+ */
+public final class OutgoingMessage {
+
+  private final String exchange;
+  private final String routingKey;
+  private final Object payload;
+  private final Map<String, Object> headers;
+  private final boolean persistent;
+  private final boolean mandatory;
+  private final Duration expiration;
+  private final Integer priority;
+  private final String contentType;
+  private final String messageId;
+  private final String correlationId;
+  private final String replyTo;
+
+  private OutgoingMessage(Builder b) {
+    this.exchange = b.exchange;
+    this.routingKey = b.routingKey;
+    this.payload = Objects.requireNonNull(b.payload, "payload");
+    this.headers = Map.copyOf(b.headers);
+    this.persistent = b.persistent;
+    this.mandatory = b.mandatory;
+    this.expiration = b.expiration;
+    this.priority = b.priority;
+    this.contentType = b.contentType;
+    this.messageId = b.messageId;
+    this.correlationId = b.correlationId;
+    this.replyTo = b.replyTo;
+  }
+
+  /**
+   * Starts a message to {@code exchange} with {@code routingKey}.
+   *
+   * @param exchange the exchange; {@code ""} is the default exchange
+   * @param routingKey the routing key
+   */
+  public static Builder to(String exchange, String routingKey) {
+    return new Builder(exchange, routingKey);
+  }
+
+  /** The exchange. */
+  public String exchange() {
+    return exchange;
+  }
+
+  /** The routing key. */
+  public String routingKey() {
+    return routingKey;
+  }
+
+  /** The payload: {@code byte[]}, {@code String} or a value for the codec. */
+  public Object payload() {
+    return payload;
+  }
+
+  /** The headers, unmodifiable. */
+  public Map<String, Object> headers() {
+    return headers;
+  }
+
+  /** Whether the message is persistent ({@code delivery_mode=2}). */
+  public boolean persistent() {
+    return persistent;
+  }
+
+  /** Whether an unroutable message fails its publish ({@code mandatory} flag). */
+  public boolean mandatory() {
+    return mandatory;
+  }
+
+  /** The per-message TTL, or {@code null}. */
+  public Duration expiration() {
+    return expiration;
+  }
+
+  /** The priority, or {@code null}. */
+  public Integer priority() {
+    return priority;
+  }
+
+  /** The content type, or {@code null} for the codec's. */
+  public String contentType() {
+    return contentType;
+  }
+
+  /** The message id, or {@code null}. */
+  public String messageId() {
+    return messageId;
+  }
+
+  /** The correlation id, or {@code null}. */
+  public String correlationId() {
+    return correlationId;
+  }
+
+  /** The reply-to address, or {@code null}. */
+  public String replyTo() {
+    return replyTo;
+  }
+
+  /** Builds an {@link OutgoingMessage}. */
+  public static final class Builder {
+    private final String exchange;
+    private final String routingKey;
+    private Object payload;
+    private final Map<String, Object> headers = new LinkedHashMap<>();
+    private boolean persistent = true;
+    private boolean mandatory = true;
+    private Duration expiration;
+    private Integer priority;
+    private String contentType;
+    private String messageId;
+    private String correlationId;
+    private String replyTo;
+
+    private Builder(String exchange, String routingKey) {
+      this.exchange = Objects.requireNonNull(exchange, "exchange");
+      this.routingKey = Objects.requireNonNull(routingKey, "routingKey");
+    }
+
+    /** The body: {@code byte[]} as it is, {@code String} as UTF-8, else encoded by the codec. */
+    public Builder payload(Object payload) {
+      this.payload = payload;
+      return this;
+    }
+
+    /** Adds a header. */
+    public Builder header(String name, Object value) {
+      headers.put(Objects.requireNonNull(name, "name"), value);
+      return this;
+    }
+
+    /** Adds headers. */
+    public Builder headers(Map<String, ?> more) {
+      more.forEach(this::header);
+      return this;
+    }
+
+    /** Persistent ({@code true}, the default) or transient. */
+    public Builder persistent(boolean persistent) {
+      this.persistent = persistent;
+      return this;
+    }
+
+    /** Mandatory ({@code true}, the default): an unroutable message fails its publish. */
+    public Builder mandatory(boolean mandatory) {
+      this.mandatory = mandatory;
+      return this;
+    }
+
+    /**
+     * Per-message TTL.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public Builder expiration(Duration expiration) {
+      if (expiration != null && expiration.isNegative()) {
+        throw new IllegalArgumentException("expiration must not be negative: " + expiration);
+      }
+      this.expiration = expiration;
+      return this;
+    }
+
+    /** Priority (for priority queues). */
+    public Builder priority(int priority) {
+      this.priority = priority;
+      return this;
+    }
+
+    /**
+     * Content type; default: {@code application/octet-stream}, {@code text/plain} or the codec's.
+     */
+    public Builder contentType(String contentType) {
+      this.contentType = contentType;
+      return this;
+    }
+
+    /** Message id. */
+    public Builder messageId(String messageId) {
+      this.messageId = messageId;
+      return this;
+    }
+
+    /** Correlation id. */
+    public Builder correlationId(String correlationId) {
+      this.correlationId = correlationId;
+      return this;
+    }
+
+    /** Reply-to address. */
+    public Builder replyTo(String replyTo) {
+      this.replyTo = replyTo;
+      return this;
+    }
+
+    /**
+     * The message.
+     *
+     * @throws NullPointerException if no payload was set
+     */
+    public OutgoingMessage build() {
+      return new OutgoingMessage(this);
+    }
+  }
+}

@@ -1,0 +1,281 @@
+package dev.warren.internal.publish;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Return;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.PublishException;
+import dev.warren.PublishException.Reason;
+import dev.warren.internal.logging.Messages;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Publisher confirms on one channel. Every message published through it completes exactly once: on
+ * the broker's ack (or, for a mandatory message the broker returned first, as unroutable), on a
+ * nack (after at most {@code nackRepublishes} automatic republishes), on the confirm timeout, or
+ * when the channel closes with it unconfirmed (outcome unknown).
+ *
+ * <p>Outstanding messages are kept by 64-bit publish sequence number, so an ack with {@code
+ * multiple=true} settles all of them up to its tag. At most {@code maxInFlight} are unconfirmed;
+ * {@link #publish} waits for room. A mandatory message carries its sequence number in the header
+ * {@value #SEQUENCE_HEADER}, the only way to tell which message a {@code basic.return} is about.
+ *
+ * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
+ * closes. Confirms arrive on the connection's I/O thread; futures are completed on {@code
+ * completions} so that callers' callbacks never run on (and never block) that thread.
+ */
+public final class ConfirmTracker {
+
+  /** The header that carries a mandatory message's publish sequence number. */
+  public static final String SEQUENCE_HEADER = "x-warren-publish-seq";
+
+  private final Channel channel;
+  private final Semaphore window;
+  private final long timeoutNanos;
+  private final Duration timeout;
+  private final int nackRepublishes;
+  private final Executor completions;
+  private final ConcurrentSkipListMap<Long, Outstanding> outstanding =
+      new ConcurrentSkipListMap<>();
+  private final Object publishLock = new Object();
+  private volatile ShutdownSignalException closedBy;
+
+  /**
+   * Puts {@code channel} in confirm mode and starts tracking it.
+   *
+   * @throws IOException if {@code confirm.select} fails
+   */
+  public ConfirmTracker(
+      Channel channel, int maxInFlight, Duration timeout, int nackRepublishes, Executor completions)
+      throws IOException {
+    this.channel = channel;
+    this.window = new Semaphore(maxInFlight);
+    this.timeout = timeout;
+    this.timeoutNanos = timeout.toNanos();
+    this.nackRepublishes = nackRepublishes;
+    this.completions = completions;
+    channel.confirmSelect();
+    channel.addConfirmListener(this::acked, this::nacked);
+    channel.addReturnListener(this::returned);
+    channel.addShutdownListener(this::closed);
+  }
+
+  /** Whether the channel is still usable. */
+  public boolean isOpen() {
+    return closedBy == null && channel.isOpen();
+  }
+
+  /** The channel this tracker publishes on. */
+  public Channel channel() {
+    return channel;
+  }
+
+  /** How many messages are unconfirmed right now. */
+  public int unconfirmed() {
+    return outstanding.size();
+  }
+
+  /**
+   * Publishes one message, waiting while {@code maxInFlight} messages are unconfirmed.
+   *
+   * @return the message's confirmation, or {@code null} when the channel closed before it was sent
+   *     (nothing was sent: the caller may use another channel)
+   * @throws InterruptedException if interrupted while waiting for room
+   */
+  public CompletableFuture<Void> publish(
+      String exchange,
+      String routingKey,
+      boolean mandatory,
+      AMQP.BasicProperties properties,
+      byte[] body)
+      throws InterruptedException {
+    window.acquire();
+    Outstanding message =
+        new Outstanding(
+            exchange, routingKey, mandatory, properties, body, System.nanoTime() + timeoutNanos);
+    if (!send(message)) {
+      window.release();
+      return null;
+    }
+    return message.future;
+  }
+
+  /** Sends {@code message} under a fresh sequence number; false if the channel was closed. */
+  private boolean send(Outstanding message) {
+    synchronized (publishLock) {
+      if (!isOpen()) {
+        return false;
+      }
+      long sequence = channel.getNextPublishSeqNo();
+      outstanding.put(sequence, message);
+      try {
+        channel.basicPublish(
+            message.exchange,
+            message.routingKey,
+            message.mandatory,
+            message.mandatory ? withSequence(message.properties, sequence) : message.properties,
+            message.body);
+        return true;
+      } catch (AlreadyClosedException e) {
+        outstanding.remove(sequence);
+        return false;
+      } catch (IOException e) {
+        // the frame may or may not have left: the shutdown that follows settles it, else we do
+        if (outstanding.remove(sequence, message)) {
+          fail(message, Reason.OUTCOME_UNKNOWN, e);
+        }
+        return true;
+      }
+    }
+  }
+
+  private static AMQP.BasicProperties withSequence(AMQP.BasicProperties properties, long seq) {
+    Map<String, Object> headers =
+        properties.getHeaders() == null ? new HashMap<>() : new HashMap<>(properties.getHeaders());
+    headers.put(SEQUENCE_HEADER, seq);
+    return properties.builder().headers(headers).build();
+  }
+
+  /** {@code basic.ack} from the broker: settles one message, or all up to {@code tag}. */
+  void acked(long tag, boolean multiple) {
+    for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
+      if (outstanding.remove(e.getKey(), e.getValue())) {
+        Outstanding message = e.getValue();
+        if (message.returned) {
+          fail(message, Reason.UNROUTABLE, null);
+        } else {
+          succeed(message);
+        }
+      }
+    }
+  }
+
+  /** {@code basic.nack} from the broker: republish if allowed, else fail as nacked. */
+  void nacked(long tag, boolean multiple) {
+    for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
+      if (outstanding.remove(e.getKey(), e.getValue())) {
+        Outstanding message = e.getValue();
+        if (message.republishes < nackRepublishes) {
+          message.republishes++;
+          message.returned = false;
+          // not on the I/O thread that delivered the nack: publishing there could deadlock
+          completions.execute(
+              () -> {
+                if (!send(message)) {
+                  fail(message, Reason.NACKED, closedBy);
+                }
+              });
+        } else {
+          fail(message, Reason.NACKED, null);
+        }
+      }
+    }
+  }
+
+  private ConcurrentNavigableMap<Long, Outstanding> covered(long tag, boolean multiple) {
+    return multiple ? outstanding.headMap(tag, true) : outstanding.subMap(tag, true, tag, true);
+  }
+
+  /** {@code basic.return}: always arrives before the ack of the same message. */
+  void returned(Return returned) {
+    Map<String, Object> headers = returned.getProperties().getHeaders();
+    if (headers != null && headers.get(SEQUENCE_HEADER) instanceof Long sequence) {
+      Outstanding message = outstanding.get(sequence);
+      if (message != null) {
+        message.returned = true;
+      }
+    }
+  }
+
+  /** The channel closed: every unconfirmed message has an unknown outcome. */
+  void closed(ShutdownSignalException cause) {
+    synchronized (publishLock) {
+      closedBy = cause;
+    }
+    failAll(Reason.OUTCOME_UNKNOWN, cause);
+  }
+
+  /** Fails every message unconfirmed for longer than the confirm timeout. */
+  public void expire() {
+    long now = System.nanoTime();
+    for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
+      if (now - e.getValue().deadlineNanos >= 0 && outstanding.remove(e.getKey(), e.getValue())) {
+        fail(e.getValue(), Reason.TIMED_OUT, null);
+      }
+    }
+  }
+
+  /** Waits until no message is unconfirmed, or the deadline passes. */
+  public void awaitConfirms(long deadlineNanos) throws InterruptedException {
+    while (!outstanding.isEmpty() && isOpen() && System.nanoTime() - deadlineNanos < 0) {
+      TimeUnit.MILLISECONDS.sleep(5);
+    }
+  }
+
+  private void failAll(Reason reason, Throwable cause) {
+    for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
+      if (outstanding.remove(e.getKey(), e.getValue())) {
+        fail(e.getValue(), reason, cause);
+      }
+    }
+  }
+
+  private void succeed(Outstanding message) {
+    window.release();
+    completions.execute(() -> message.future.complete(null));
+  }
+
+  private void fail(Outstanding message, Reason reason, Throwable cause) {
+    window.release();
+    String exchange = message.exchange;
+    String routingKey = message.routingKey;
+    String text =
+        switch (reason) {
+          case NACKED -> Messages.nacked(exchange, routingKey);
+          case UNROUTABLE -> Messages.unroutable(exchange, routingKey);
+          case TIMED_OUT -> Messages.confirmTimedOut(exchange, routingKey, timeout);
+          case OUTCOME_UNKNOWN -> Messages.outcomeUnknown(exchange, routingKey, cause);
+          case NOT_SENT -> Messages.notSent(exchange, routingKey, "its channel closed first");
+        };
+    PublishException failure = new PublishException(reason, exchange, routingKey, text, cause);
+    completions.execute(() -> message.future.completeExceptionally(failure));
+  }
+
+  /** One unconfirmed message; mutable fields are touched only while it is outstanding. */
+  private static final class Outstanding {
+    final String exchange;
+    final String routingKey;
+    final boolean mandatory;
+    final AMQP.BasicProperties properties;
+    final byte[] body;
+    final long deadlineNanos;
+    final CompletableFuture<Void> future = new CompletableFuture<>();
+    volatile boolean returned;
+    int republishes;
+
+    Outstanding(
+        String exchange,
+        String routingKey,
+        boolean mandatory,
+        AMQP.BasicProperties properties,
+        byte[] body,
+        long deadlineNanos) {
+      this.exchange = exchange;
+      this.routingKey = routingKey;
+      this.mandatory = mandatory;
+      this.properties = properties;
+      this.body = body;
+      this.deadlineNanos = deadlineNanos;
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package dev.warren.internal.publish;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Connection;
+import dev.warren.OutgoingMessage;
+import dev.warren.PublishException;
+import dev.warren.PublishException.Reason;
+import dev.warren.Publisher;
+import dev.warren.internal.config.PublisherSettings;
+import dev.warren.internal.logging.Messages;
+import dev.warren.spi.Codec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The application's {@link Publisher}: encodes the payload and publishes on one channel in confirm
+ * mode through a {@link ConfirmTracker}. When that channel closes (a channel error such as a
+ * missing exchange, or a lost connection) the next publish opens a new one. Created on first use,
+ * closed at shutdown after its outstanding confirms.
+ */
+public final class ConfirmingPublisher implements Publisher {
+
+  private static final int CHANNEL_ATTEMPTS = 3;
+
+  private final ConnectionSource connection;
+  private final PublisherSettings settings;
+  private final Codec codec;
+  private final Executor completions;
+  private ConfirmTracker tracker;
+
+  /**
+   * @param connection opens (or returns) the application's connection
+   * @param settings confirm timeout, window and nack republishes
+   * @param codec encodes payloads that are not bytes or text; {@code null} when none is available
+   * @param completions where publish stages complete
+   */
+  public ConfirmingPublisher(
+      ConnectionSource connection, PublisherSettings settings, Codec codec, Executor completions) {
+    this.connection = connection;
+    this.settings = settings;
+    this.codec = codec;
+    this.completions = completions;
+  }
+
+  @Override
+  public CompletionStage<Void> publish(String exchange, String routingKey, Object payload) {
+    return publish(OutgoingMessage.to(exchange, routingKey).payload(payload).build());
+  }
+
+  @Override
+  public CompletionStage<Void> publish(OutgoingMessage message) {
+    AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
+    byte[] body;
+    try {
+      body = encode(message.payload(), properties);
+    } catch (Exception e) {
+      return notSent(message, "the payload could not be encoded (" + e + ")", e);
+    }
+    properties
+        .deliveryMode(message.persistent() ? 2 : 1)
+        .headers(message.headers().isEmpty() ? null : message.headers())
+        .expiration(
+            message.expiration() == null ? null : Long.toString(message.expiration().toMillis()))
+        .priority(message.priority())
+        .messageId(message.messageId())
+        .correlationId(message.correlationId())
+        .replyTo(message.replyTo());
+    if (message.contentType() != null) {
+      properties.contentType(message.contentType());
+    }
+    AMQP.BasicProperties built = properties.build();
+    try {
+      for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
+        CompletableFuture<Void> confirmation =
+            tracker()
+                .publish(
+                    message.exchange(), message.routingKey(), message.mandatory(), built, body);
+        if (confirmation != null) {
+          return confirmation;
+        }
+      }
+      return notSent(message, "every channel opened for it closed at once", null);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      return notSent(message, "no channel could be opened (" + e + ")", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return notSent(message, "interrupted while waiting for unconfirmed messages", e);
+    }
+  }
+
+  private byte[] encode(Object payload, AMQP.BasicProperties.Builder properties) throws Exception {
+    if (payload instanceof byte[] bytes) {
+      properties.contentType("application/octet-stream");
+      return bytes;
+    }
+    if (payload instanceof String text) {
+      properties.contentType("text/plain").contentEncoding("UTF-8");
+      return text.getBytes(StandardCharsets.UTF_8);
+    }
+    if (codec == null) {
+      throw new IllegalStateException(
+          "no codec: add a JSON-B implementation or a dev.warren.spi.Codec bean");
+    }
+    properties.contentType(codec.contentType());
+    return codec.encode(payload);
+  }
+
+  private CompletionStage<Void> notSent(OutgoingMessage message, String why, Throwable cause) {
+    return CompletableFuture.failedFuture(
+        new PublishException(
+            Reason.NOT_SENT,
+            message.exchange(),
+            message.routingKey(),
+            Messages.notSent(message.exchange(), message.routingKey(), why),
+            cause));
+  }
+
+  /** The current tracker, on a new channel when the last one closed. */
+  private synchronized ConfirmTracker tracker() throws IOException, TimeoutException {
+    if (tracker == null || !tracker.isOpen()) {
+      tracker =
+          new ConfirmTracker(
+              connection.get().createChannel(),
+              settings.maxInFlight(),
+              settings.confirmTimeout(),
+              settings.nackRepublishes(),
+              completions);
+    }
+    return tracker;
+  }
+
+  /** Fails messages unconfirmed past the confirm timeout; called periodically. */
+  public void expire() {
+    ConfirmTracker current = currentTracker();
+    if (current != null) {
+      current.expire();
+    }
+  }
+
+  /** Where the publisher gets its connection: the application's, opened on first use. */
+  @FunctionalInterface
+  public interface ConnectionSource {
+    /** The open connection. */
+    Connection get() throws IOException, TimeoutException;
+  }
+
+  /** Waits for outstanding confirms until the deadline (shutdown). */
+  public void awaitConfirms(long deadlineNanos) throws InterruptedException {
+    ConfirmTracker current = currentTracker();
+    if (current != null) {
+      current.awaitConfirms(deadlineNanos);
+    }
+  }
+
+  private synchronized ConfirmTracker currentTracker() {
+    return tracker;
+  }
+}

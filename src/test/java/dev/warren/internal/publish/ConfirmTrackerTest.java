@@ -1,0 +1,221 @@
+package dev.warren.internal.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Return;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.PublishException;
+import dev.warren.PublishException.Reason;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The confirm tracker's bookkeeping, driven by hand: the broker's acks, nacks, returns and channel
+ * closes are the tracker's listener methods, called as the client's I/O thread would call them. The
+ * channel is a stand-in that records what was published (no broker involved).
+ */
+class ConfirmTrackerTest {
+
+  /** A channel stand-in: counts sequence numbers and records published properties. */
+  static final class FakeChannel {
+    final List<AMQP.BasicProperties> published = new ArrayList<>();
+    long nextSeq = 1;
+    boolean open = true;
+
+    Channel proxy() {
+      return (Channel)
+          Proxy.newProxyInstance(
+              Channel.class.getClassLoader(),
+              new Class<?>[] {Channel.class},
+              (self, method, args) ->
+                  switch (method.getName()) {
+                    case "isOpen" -> open;
+                    case "getNextPublishSeqNo" -> nextSeq;
+                    case "basicPublish" -> {
+                      published.add((AMQP.BasicProperties) args[args.length - 2]);
+                      nextSeq++;
+                      yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(self);
+                    case "equals" -> self == args[0];
+                    default -> null; // confirmSelect, add*Listener
+                  });
+    }
+  }
+
+  private final FakeChannel fake = new FakeChannel();
+
+  private ConfirmTracker tracker(int maxInFlight, Duration timeout, int republishes)
+      throws Exception {
+    return new ConfirmTracker(fake.proxy(), maxInFlight, timeout, republishes, Runnable::run);
+  }
+
+  private static CompletableFuture<Void> publish(ConfirmTracker tracker, boolean mandatory)
+      throws InterruptedException {
+    return tracker.publish("ex", "rk", mandatory, new AMQP.BasicProperties(), new byte[] {1});
+  }
+
+  private static Reason reasonOf(CompletableFuture<Void> future) {
+    assertThat(future).isCompletedExceptionally();
+    AtomicReference<Reason> reason = new AtomicReference<>();
+    future.exceptionally(
+        e -> {
+          Throwable t = e instanceof CompletionException ? e.getCause() : e;
+          reason.set(((PublishException) t).reason());
+          return null;
+        });
+    return reason.get();
+  }
+
+  @Test
+  void ackCompletesTheMessageNormally() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> first = publish(tracker, false);
+    assertThat(first).isNotDone();
+    tracker.acked(1, false);
+    assertThat(first).isCompleted();
+    assertThat(first).isNotCompletedExceptionally();
+    assertThat(tracker.unconfirmed()).isZero();
+  }
+
+  @Test
+  void multipleAckSettlesEveryMessageUpToItsTagAndNoneAfter() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    List<CompletableFuture<Void>> futures = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      futures.add(publish(tracker, false));
+    }
+    tracker.acked(3, true);
+    assertThat(futures.subList(0, 3)).allSatisfy(f -> assertThat(f).isCompleted());
+    assertThat(futures.subList(3, 5)).allSatisfy(f -> assertThat(f).isNotDone());
+    tracker.acked(5, true);
+    assertThat(futures).allSatisfy(f -> assertThat(f).isCompleted());
+  }
+
+  @Test
+  void nackFailsWithNackedWhenNoRepublishIsAllowed() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.nacked(1, false);
+    assertThat(reasonOf(message)).isEqualTo(Reason.NACKED);
+    assertThatThrownBy(message::join).hasMessageContaining("WARREN-050");
+  }
+
+  @Test
+  void nackRepublishesUpToTheLimitThenFails() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 2);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.nacked(1, false); // republished as 2
+    tracker.nacked(2, false); // republished as 3
+    assertThat(fake.published).hasSize(3);
+    assertThat(message).isNotDone();
+    tracker.nacked(3, false);
+    assertThat(reasonOf(message)).isEqualTo(Reason.NACKED);
+    assertThat(fake.published).hasSize(3);
+  }
+
+  @Test
+  void republishedMessageCompletesOnTheAckOfItsNewSequenceNumber() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 1);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.nacked(1, false);
+    tracker.acked(2, false);
+    assertThat(message).isCompleted().isNotCompletedExceptionally();
+  }
+
+  @Test
+  void returnThenAckFailsAsUnroutable() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> routed = publish(tracker, true);
+    CompletableFuture<Void> unroutable = publish(tracker, true);
+    AMQP.BasicProperties sent = fake.published.get(1);
+    assertThat(sent.getHeaders()).containsEntry(ConfirmTracker.SEQUENCE_HEADER, 2L);
+    tracker.returned(new Return(312, "NO_ROUTE", "ex", "rk", sent, new byte[] {1}));
+    tracker.acked(2, true);
+    assertThat(routed).isCompleted().isNotCompletedExceptionally();
+    assertThat(reasonOf(unroutable)).isEqualTo(Reason.UNROUTABLE);
+  }
+
+  @Test
+  void nonMandatoryMessagesCarryNoSequenceHeader() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    publish(tracker, false);
+    assertThat(fake.published.get(0).getHeaders()).isNull();
+  }
+
+  @Test
+  void channelCloseFailsEveryUnconfirmedMessageAsOutcomeUnknownAndRefusesMore() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> a = publish(tracker, false);
+    CompletableFuture<Void> b = publish(tracker, false);
+    tracker.closed(new ShutdownSignalException(false, false, null, null));
+    fake.open = false;
+    assertThat(reasonOf(a)).isEqualTo(Reason.OUTCOME_UNKNOWN);
+    assertThat(reasonOf(b)).isEqualTo(Reason.OUTCOME_UNKNOWN);
+    assertThat(publish(tracker, false)).isNull(); // nothing sent: the caller uses a new channel
+    assertThat(fake.published).hasSize(2);
+  }
+
+  @Test
+  void eachMessageCompletesExactlyOnceEvenIfTheBrokerAcksAfterAClose() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.closed(new ShutdownSignalException(false, false, null, null));
+    tracker.acked(1, false);
+    assertThat(reasonOf(message)).isEqualTo(Reason.OUTCOME_UNKNOWN);
+  }
+
+  @Test
+  void unconfirmedPastTheTimeoutFailsAsTimedOut() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofNanos(1), 0);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.expire();
+    assertThat(reasonOf(message)).isEqualTo(Reason.TIMED_OUT);
+    tracker.acked(1, false); // late ack: ignored
+    assertThat(tracker.unconfirmed()).isZero();
+  }
+
+  @Test
+  void publishWaitsWhileTheWindowIsFull() throws Exception {
+    ConfirmTracker tracker = tracker(2, Duration.ofSeconds(30), 0);
+    publish(tracker, false);
+    publish(tracker, false);
+    Thread third =
+        new Thread(
+            () -> {
+              try {
+                publish(tracker, false);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    third.start();
+    while (third.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+      assertThat(third.isAlive()).isTrue();
+    }
+    assertThat(fake.published).hasSize(2);
+    tracker.acked(1, false);
+    third.join(10_000);
+    assertThat(third.isAlive()).isFalse();
+    assertThat(fake.published).hasSize(3);
+  }
+
+  @Test
+  void sequenceNumbersAre64Bit() throws Exception {
+    fake.nextSeq = Integer.MAX_VALUE + 10L;
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> message = publish(tracker, false);
+    tracker.acked(Integer.MAX_VALUE + 10L, false);
+    assertThat(message).isCompleted().isNotCompletedExceptionally();
+  }
+}
