@@ -122,6 +122,15 @@ public final class ConfirmingPublisher implements Publisher {
   /** The current tracker, on a new channel when the last one closed. */
   private synchronized ConfirmTracker tracker() throws IOException, TimeoutException {
     if (tracker == null || !tracker.isOpen()) {
+      if (tracker != null) {
+        // a dead channel may still be recovered by the client after a connection loss: let go of
+        // it for good, so that it neither lingers nor competes with the new one
+        try {
+          tracker.channel().abort();
+        } catch (IOException | RuntimeException e) {
+          // already gone
+        }
+      }
       tracker =
           new ConfirmTracker(
               connection.get().createChannel(),
