@@ -49,4 +49,28 @@ public @interface RabbitConsumer {
    * Config key: {@code concurrency}.
    */
   int concurrency() default 1;
+
+  /**
+   * The most deliveries a message gets before {@code retry()} stops sending it back; the first
+   * delivery is attempt 1; 0 means no cap. On a classic queue Warren counts in a header and, at the
+   * cap, publishes the message to {@link #deadLetter()}; on a quorum queue the pair becomes the
+   * queue's {@code x-delivery-limit} and dead-letter route (which needs declare-topology). Config
+   * key: {@code max-attempts}.
+   */
+  int maxAttempts() default 0;
+
+  /**
+   * The queue that keeps messages which reached {@link #maxAttempts()}; {@code ""} for none. Config
+   * key: {@code dead-letter}.
+   */
+  String deadLetter() default "";
+
+  /** Where and how classic-queue retry copies are published; not allowed on quorum queues. */
+  RetryPublisher retryPublisher() default @RetryPublisher;
+
+  /** Exchanges to bind the queue to; declared only with declare-topology. */
+  Binding[] bindings() default {};
+
+  /** Raw {@code x-*} arguments the queue is declared with; used only with declare-topology. */
+  Argument[] arguments() default {};
 }

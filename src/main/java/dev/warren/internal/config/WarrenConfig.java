@@ -72,6 +72,12 @@ public final class WarrenConfig {
   /** Per-consumer key: deliveries handled at the same time, at least 1. */
   public static final String CONSUMER_CONCURRENCY = "concurrency";
 
+  /** Per-consumer key: the cap on deliveries, 0 for none. */
+  public static final String CONSUMER_MAX_ATTEMPTS = "max-attempts";
+
+  /** Per-consumer key: the queue for messages at the cap. */
+  public static final String CONSUMER_DEAD_LETTER = "dead-letter";
+
   /** Per-consumer key: overrides {@link #DECLARE_TOPOLOGY} for one consumer. */
   public static final String CONSUMER_DECLARE_TOPOLOGY = "declare-topology";
 
@@ -101,6 +107,8 @@ public final class WarrenConfig {
           CONSUMER_QUEUE_TYPE,
           CONSUMER_PREFETCH,
           CONSUMER_CONCURRENCY,
+          CONSUMER_MAX_ATTEMPTS,
+          CONSUMER_DEAD_LETTER,
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);
 

@@ -1,7 +1,10 @@
 package dev.warren.internal.extension;
 
 import dev.warren.QueueType;
+import dev.warren.internal.settlement.ConsumerPolicy;
 import jakarta.enterprise.inject.spi.Bean;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Everything Warren knows about one consumer, built once at deployment and never changed.
@@ -16,6 +19,11 @@ import jakarta.enterprise.inject.spi.Bean;
  * @param concurrency deliveries handled at the same time, at least 1
  * @param declareTopology whether to declare the queue (else only check it exists)
  * @param enabled whether the consumer starts
+ * @param maxAttempts the cap on deliveries, 0 for none
+ * @param deadLetter the queue for messages at the cap, {@code ""} for none
+ * @param retry where classic retry copies go
+ * @param bindings exchanges to bind the queue to (declare-topology only)
+ * @param arguments the queue's own {@code x-*} arguments (declare-topology only)
  */
 public record ConsumerModel(
     String name,
@@ -27,4 +35,46 @@ public record ConsumerModel(
     int prefetch,
     int concurrency,
     boolean declareTopology,
-    boolean enabled) {}
+    boolean enabled,
+    int maxAttempts,
+    String deadLetter,
+    RetryTarget retry,
+    List<BindingModel> bindings,
+    Map<String, Object> arguments) {
+
+  /**
+   * Where classic retry copies go.
+   *
+   * @param exchange the exchange, {@code ""} for the default exchange
+   * @param routingKey the routing key
+   * @param persistent whether copies are persistent
+   */
+  public record RetryTarget(String exchange, String routingKey, boolean persistent) {}
+
+  /**
+   * One exchange bound to the queue.
+   *
+   * @param exchange the exchange, declared durable
+   * @param type its type
+   * @param routingKeys the binding keys
+   */
+  public record BindingModel(String exchange, String type, List<String> routingKeys) {}
+
+  /** Whether the consumer has an attempt cap. */
+  public boolean capped() {
+    return maxAttempts > 0;
+  }
+
+  /** What the settlement decision needs. */
+  public ConsumerPolicy policy(String retryCountHeader) {
+    return new ConsumerPolicy(
+        queue,
+        queueType,
+        maxAttempts,
+        deadLetter,
+        retry.exchange(),
+        retry.routingKey(),
+        retry.persistent(),
+        retryCountHeader);
+  }
+}

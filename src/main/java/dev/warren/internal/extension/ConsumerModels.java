@@ -1,21 +1,31 @@
 package dev.warren.internal.extension;
 
+import dev.warren.Argument;
+import dev.warren.Binding;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
+import dev.warren.RetryPublisher;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
+import dev.warren.internal.extension.ConsumerModel.BindingModel;
+import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.topology.Topology;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Builds the immutable {@link ConsumerModel} of each discovered method: its shape, then its
- * settings (config over annotation), then the checks that span consumers. Runs once, in deployment
- * validation; every problem goes to the collector.
+ * settings (config over annotation), then the rules that tie settings together (SPEC sections 3 and
+ * 6). Runs once, in deployment validation; every problem goes to the collector, every warning to
+ * the log.
  */
 final class ConsumerModels {
 
@@ -25,7 +35,8 @@ final class ConsumerModels {
       List<DiscoveredConsumer> discovered,
       WarrenConfig config,
       GlobalSettings global,
-      Consumer<String> problems) {
+      Consumer<String> problems,
+      Consumer<String> warnings) {
     List<ConsumerModel> models = new ArrayList<>();
     Map<String, String> names = new HashMap<>();
     for (DiscoveredConsumer found : discovered) {
@@ -35,7 +46,7 @@ final class ConsumerModels {
         problems.accept(Messages.duplicateName(name, found.where(), other));
         continue;
       }
-      ConsumerModel model = model(found, name, config, global, problems);
+      ConsumerModel model = model(found, name, config, global, problems, warnings);
       if (model != null) {
         models.add(model);
       }
@@ -48,7 +59,8 @@ final class ConsumerModels {
       String name,
       WarrenConfig config,
       GlobalSettings global,
-      Consumer<String> problems) {
+      Consumer<String> problems,
+      Consumer<String> warnings) {
     String where = found.where();
     RabbitConsumer a = found.annotation();
     Counting counting = new Counting(problems);
@@ -66,31 +78,41 @@ final class ConsumerModels {
             .consumer(
                 name, WarrenConfig.CONSUMER_QUEUE_TYPE, a.queueType(), WarrenConfig::parseQueueType)
             .value();
-    Setting<Integer> prefetch =
-        config.consumer(name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt);
-    if (prefetch.value() < 1) {
-      counting.accept(
-          Messages.invalidSetting(
-              name,
-              where,
-              "prefetch",
-              prefetch.value(),
-              prefetch.source(),
-              "set it to 1 or more (0 would mean unlimited on the wire)"));
-    }
-    Setting<Integer> concurrency =
-        config.consumer(
-            name, WarrenConfig.CONSUMER_CONCURRENCY, a.concurrency(), WarrenConfig::parseInt);
-    if (concurrency.value() < 1) {
-      counting.accept(
-          Messages.invalidSetting(
-              name,
-              where,
-              "concurrency",
-              concurrency.value(),
-              concurrency.source(),
-              "set it to 1 or more"));
-    }
+    int prefetch =
+        atLeast(
+            config.consumer(
+                name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt),
+            1,
+            "prefetch",
+            "set it to 1 or more (0 would mean unlimited on the wire)",
+            name,
+            where,
+            counting);
+    int concurrency =
+        atLeast(
+            config.consumer(
+                name, WarrenConfig.CONSUMER_CONCURRENCY, a.concurrency(), WarrenConfig::parseInt),
+            1,
+            "concurrency",
+            "set it to 1 or more",
+            name,
+            where,
+            counting);
+    int maxAttempts =
+        atLeast(
+            config.consumer(
+                name, WarrenConfig.CONSUMER_MAX_ATTEMPTS, a.maxAttempts(), WarrenConfig::parseInt),
+            0,
+            "maxAttempts",
+            "set it to 0 (no cap) or more",
+            name,
+            where,
+            counting);
+    String deadLetter =
+        config
+            .consumer(name, WarrenConfig.CONSUMER_DEAD_LETTER, a.deadLetter(), String::trim)
+            .value()
+            .trim();
     boolean declare =
         config
             .consumer(
@@ -103,9 +125,46 @@ final class ConsumerModels {
         config
             .consumer(name, WarrenConfig.CONSUMER_ENABLED, true, WarrenConfig::parseBoolean)
             .value();
+    Set<String> reserved = new HashSet<>(Topology.WARREN_QUEUE_ARGUMENTS);
+    if (type == QueueType.QUORUM && maxAttempts > 0) {
+      reserved.addAll(Set.of("x-dead-letter-exchange", "x-dead-letter-routing-key"));
+    }
+    Map<String, Object> arguments = arguments(a.arguments(), reserved, name, where, counting);
+    RetryPublisher retryPublisher = a.retryPublisher();
+    boolean customRetry =
+        !retryPublisher.exchange().isEmpty()
+            || !retryPublisher.routingKey().isEmpty()
+            || !retryPublisher.persistent();
+
+    if (type == QueueType.QUORUM) {
+      if (maxAttempts > 0 != !deadLetter.isEmpty()) {
+        counting.accept(Messages.quorumHalfPair(name, where, maxAttempts, deadLetter));
+      } else if (maxAttempts > 0 && !declare) {
+        counting.accept(
+            Messages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
+      }
+      if (customRetry) {
+        counting.accept(Messages.retryPublisherOnQuorum(name, where));
+      }
+    } else if (maxAttempts > 0 && deadLetter.isEmpty()) {
+      warnings.accept(Messages.capWithoutDeadLetter(name, where, maxAttempts));
+    } else if (maxAttempts == 0 && !deadLetter.isEmpty()) {
+      warnings.accept(Messages.deadLetterWithoutCap(name, where, deadLetter));
+    }
+    if (type == QueueType.CLASSIC
+        && maxAttempts > 0
+        && declare
+        && arguments.containsKey("x-dead-letter-exchange")) {
+      warnings.accept(Messages.capWithQueueDeadLetterExchange(name, where));
+    }
     if (shape == null || counting.count > 0) {
       return null;
     }
+    RetryTarget retry =
+        new RetryTarget(
+            retryPublisher.exchange(),
+            retryPublisher.routingKey().isEmpty() ? queue : retryPublisher.routingKey(),
+            retryPublisher.persistent());
     return new ConsumerModel(
         name,
         where,
@@ -113,10 +172,92 @@ final class ConsumerModels {
         shape,
         queue,
         type,
-        prefetch.value(),
-        concurrency.value(),
+        prefetch,
+        concurrency,
         declare,
-        enabled);
+        enabled,
+        maxAttempts,
+        deadLetter,
+        retry,
+        bindings(a.bindings()),
+        arguments);
+  }
+
+  private static int atLeast(
+      Setting<Integer> setting,
+      int min,
+      String label,
+      String fix,
+      String name,
+      String where,
+      Consumer<String> problems) {
+    if (setting.value() < min) {
+      problems.accept(
+          Messages.invalidSetting(name, where, label, setting.value(), setting.source(), fix));
+    }
+    return setting.value();
+  }
+
+  private static Map<String, Object> arguments(
+      Argument[] arguments,
+      Set<String> reserved,
+      String name,
+      String where,
+      Consumer<String> problems) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    for (Argument argument : arguments) {
+      if (reserved.contains(argument.name())) {
+        problems.accept(
+            Messages.badArgument(
+                name,
+                where,
+                argument.name(),
+                "is set by Warren from queueType, maxAttempts and deadLetter; remove it from"
+                    + " arguments"));
+        continue;
+      }
+      try {
+        result.put(argument.name(), value(argument));
+      } catch (IllegalArgumentException e) {
+        problems.accept(
+            Messages.badArgument(
+                name,
+                where,
+                argument.name(),
+                "has value '" + argument.value() + "', " + e.getMessage()));
+      }
+    }
+    return Map.copyOf(result);
+  }
+
+  private static Object value(Argument argument) {
+    return switch (argument.type()) {
+      case STRING -> argument.value();
+      case NUMBER -> {
+        try {
+          yield Long.parseLong(argument.value().trim());
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("which is not a whole number (type NUMBER)");
+        }
+      }
+      case BOOLEAN -> {
+        try {
+          yield WarrenConfig.parseBoolean(argument.value());
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("which is not true or false (type BOOLEAN)");
+        }
+      }
+    };
+  }
+
+  private static List<BindingModel> bindings(Binding[] bindings) {
+    List<BindingModel> result = new ArrayList<>();
+    for (Binding binding : bindings) {
+      List<String> keys =
+          binding.routingKeys().length == 0 ? List.of("") : List.of(binding.routingKeys());
+      result.add(new BindingModel(binding.exchange(), binding.type(), keys));
+    }
+    return List.copyOf(result);
   }
 
   /** Passes problems on and counts those of one consumer. */

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -43,6 +44,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * application scope is up; {@link #stop} shuts them down gracefully.
  */
 public class WarrenExtension implements Extension {
+
+  private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
   private volatile WarrenRuntime runtime;
@@ -66,7 +69,8 @@ public class WarrenExtension implements Extension {
     List<String> problems = new ArrayList<>();
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
-    List<ConsumerModel> built = ConsumerModels.build(discovered, config, global, problems::add);
+    List<ConsumerModel> built =
+        ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
     WarrenRuntime candidate = new WarrenRuntime(global, resolveCodec(built, beanManager, problems));
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     if (!enabled.isEmpty()) {
@@ -122,8 +126,10 @@ public class WarrenExtension implements Extension {
       problems.add(Messages.brokerUnreachable(settings.where(), reason(e)));
       return;
     }
-    for (ConsumerModel model : models) {
-      Topology.prepare(connection, model, settings.virtualHost()).ifPresent(problems::add);
+    try (Topology topology = new Topology(connection, settings.virtualHost())) {
+      for (ConsumerModel model : models) {
+        problems.addAll(topology.prepare(model));
+      }
     }
   }
 

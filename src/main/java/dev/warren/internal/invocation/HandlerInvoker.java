@@ -62,16 +62,17 @@ public final class HandlerInvoker {
   /**
    * Handles {@code delivery}.
    *
-   * @return the outcome; fails only with a {@link java.lang.Error} thrown by the handler
+   * @return the outcome and the exception behind it, if any; fails only with a {@link
+   *     java.lang.Error} thrown by the handler
    */
-  public CompletionStage<Outcome> invoke(Delivery delivery) {
+  public CompletionStage<Handled> invoke(Delivery delivery) {
     Object payload;
     try {
       payload = decoder.decode(delivery);
     } catch (Exception e) {
       LOG.warning(
           Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
-      return CompletableFuture.completedFuture(Outcome.drop());
+      return CompletableFuture.completedFuture(new Handled(Outcome.drop(), null));
     }
     HandlerShape shape = model.shape();
     Object[] args = new Object[shape.parameterCount()];
@@ -97,10 +98,10 @@ public final class HandlerInvoker {
     return interpret(result, delivery);
   }
 
-  private CompletionStage<Outcome> interpret(Object result, Delivery delivery) {
+  private CompletionStage<Handled> interpret(Object result, Delivery delivery) {
     switch (model.shape().returnKind()) {
       case VOID:
-        return CompletableFuture.completedFuture(Outcome.ack());
+        return CompletableFuture.completedFuture(new Handled(Outcome.ack(), null));
       case OUTCOME:
         return outcome(result, delivery);
       default:
@@ -115,24 +116,24 @@ public final class HandlerInvoker {
     }
   }
 
-  private CompletionStage<Outcome> outcome(Object value, Delivery delivery) {
+  private CompletionStage<Handled> outcome(Object value, Delivery delivery) {
     if (value instanceof Outcome outcome) {
-      return CompletableFuture.completedFuture(outcome);
+      return CompletableFuture.completedFuture(new Handled(outcome, null));
     }
     return failed(new IllegalStateException("the method returned no Outcome (null)"), delivery);
   }
 
-  private CompletionStage<Outcome> failed(Throwable failure, Delivery delivery) {
+  private CompletionStage<Handled> failed(Throwable failure, Delivery delivery) {
     if (failure instanceof Error error) {
       return CompletableFuture.failedFuture(error);
     }
-    Outcome fallback = Settlement.unmappedFailure(false);
+    Outcome fallback = Settlement.unmappedFailure(model.capped());
     Outcome outcome = failures.map(failure, delivery, fallback);
     LOG.log(
         Level.WARNING,
         Messages.handlerFailed(model.name(), model.where(), failure.toString(), outcome.toString()),
         failure);
-    return CompletableFuture.completedFuture(outcome);
+    return CompletableFuture.completedFuture(new Handled(outcome, failure));
   }
 
   private static Throwable unwrap(Throwable error) {

@@ -105,12 +105,11 @@ public final class Messages {
         + "; give one of them another @RabbitConsumer(name) or queue";
   }
 
-  public static String queueMissing(String consumer, String method, String queue, String vhost) {
+  public static String missing(String consumer, String method, String what, String vhost) {
     return "WARREN-016 "
         + at(consumer, method)
-        + "queue '"
-        + queue
-        + "' does not exist in virtual host '"
+        + what
+        + " does not exist in virtual host '"
         + vhost
         + "'; declare it on the broker or set 'warren.declare-topology=true' (or"
         + " 'warren.consumers."
@@ -118,25 +117,64 @@ public final class Messages {
         + ".declare-topology=true') to let Warren declare it";
   }
 
-  public static String declareRefused(String consumer, String method, String queue, String reason) {
+  public static String declareRefused(String consumer, String method, String what, String reason) {
     return "WARREN-017 "
         + at(consumer, method)
-        + "declaring queue '"
-        + queue
-        + "' failed: "
+        + "declaring "
+        + what
+        + " failed: "
         + reason
-        + "; make the consumer's settings match the existing queue, or delete the queue so it"
-        + " can be declared again";
+        + "; make the consumer's settings match what exists on the broker, or delete it so that"
+        + " it can be declared again";
   }
 
-  public static String queueCheckFailed(String consumer, String method, String queue, String why) {
+  public static String checkFailed(String consumer, String method, String what, String why) {
     return "WARREN-018 "
         + at(consumer, method)
-        + "checking queue '"
-        + queue
-        + "' failed: "
+        + "checking "
+        + what
+        + " failed: "
         + why
-        + "; check that the broker is reachable and the user may access the queue";
+        + "; check that the broker is reachable and the user may access it";
+  }
+
+  public static String quorumHalfPair(String consumer, String method, int maxAttempts, String dlq) {
+    return "WARREN-021 "
+        + at(consumer, method)
+        + "quorum queue has maxAttempts="
+        + maxAttempts
+        + " and deadLetter='"
+        + dlq
+        + "', but a quorum queue needs both: a delivery limit without a dead-letter route"
+        + " silently drops messages, and a route without a limit is never used; set both or"
+        + " neither";
+  }
+
+  public static String quorumCapNeedsDeclare(
+      String consumer, String method, String queue, int maxAttempts, String dlq) {
+    return "WARREN-022 "
+        + at(consumer, method)
+        + "quorum queue '"
+        + queue
+        + "' has maxAttempts="
+        + maxAttempts
+        + " and deadLetter='"
+        + dlq
+        + "', which only the queue's own arguments can enforce; set"
+        + " 'warren.declare-topology=true' (or 'warren.consumers."
+        + consumer
+        + ".declare-topology=true') or remove the pair";
+  }
+
+  public static String retryPublisherOnQuorum(String consumer, String method) {
+    return "WARREN-023 "
+        + at(consumer, method)
+        + "@RetryPublisher is set on a quorum queue consumer, but a quorum queue publishes no"
+        + " retry copies (the broker counts deliveries); remove retryPublisher";
+  }
+
+  public static String badArgument(String consumer, String method, String name, String why) {
+    return "WARREN-024 " + at(consumer, method) + "queue argument '" + name + "' " + why;
   }
 
   public static String noJsonb(String consumers, String why) {
@@ -273,6 +311,44 @@ public final class Messages {
         + mapper
         + "' does not name a concrete exception type (FailureMapper<E> with E a class); it is"
         + " ignored";
+  }
+
+  public static String capWithoutDeadLetter(String consumer, String method, int maxAttempts) {
+    return "WARREN-045 "
+        + at(consumer, method)
+        + "maxAttempts="
+        + maxAttempts
+        + " without deadLetter: a message at the cap is dropped (basic.reject requeue=false)"
+        + " and kept nowhere; set deadLetter to keep such messages";
+  }
+
+  public static String capWithQueueDeadLetterExchange(String consumer, String method) {
+    return "WARREN-046 "
+        + at(consumer, method)
+        + "the classic queue has its own dead-letter exchange and maxAttempts: every retry"
+        + " rejects the original after publishing its copy, so every attempt also lands in the"
+        + " queue's dead-letter exchange; remove one of them";
+  }
+
+  public static String deadLetterWithoutCap(String consumer, String method, String dlq) {
+    return "WARREN-047 "
+        + at(consumer, method)
+        + "deadLetter='"
+        + dlq
+        + "' without maxAttempts is never used; set maxAttempts";
+  }
+
+  public static String copyFailed(String consumer, long tag, String copy, String why) {
+    return "WARREN-060 consumer '"
+        + consumer
+        + "': the "
+        + copy
+        + " for delivery "
+        + tag
+        + " failed ("
+        + why
+        + "); the original was returned to its queue unchanged (basic.reject requeue=true),"
+        + " nothing is lost (logged at most once a minute per consumer)";
   }
 
   // ---- publishing ----

@@ -8,14 +8,20 @@ import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import dev.warren.Outcome;
 import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.publish.ConfirmTracker;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.settlement.Attempts;
+import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.Settlement;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -23,7 +29,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -36,23 +41,40 @@ import java.util.logging.Logger;
 final class ConsumerRunner {
 
   private static final Logger LOG = Logger.getLogger(ConsumerRunner.class.getName());
-  private static final long DELAY_WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
+  private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
 
   private final ConsumerModel model;
   private final HandlerInvoker invoker;
-  private final String retryCountHeader;
+  private final ConsumerPolicy policy;
+  private final Duration confirmTimeout;
+  private final Executor completions;
   private final ExecutorService workers;
   private final AtomicInteger unsettled = new AtomicInteger();
-  private final AtomicLong lastDelayWarning =
-      new AtomicLong(System.nanoTime() - DELAY_WARNING_INTERVAL_NANOS);
+  private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
+  private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
   private Channel channel;
   private String consumerTag;
+  private ConfirmTracker copies;
 
-  ConsumerRunner(ConsumerModel model, HandlerInvoker invoker, String retryCountHeader) {
+  /**
+   * @param model the consumer
+   * @param invoker calls its method
+   * @param policy what settlement needs to know
+   * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
+   * @param completions where copy confirmations complete
+   */
+  ConsumerRunner(
+      ConsumerModel model,
+      HandlerInvoker invoker,
+      ConsumerPolicy policy,
+      Duration confirmTimeout,
+      Executor completions) {
     this.model = model;
     this.invoker = invoker;
-    this.retryCountHeader = retryCountHeader;
+    this.policy = policy;
+    this.confirmTimeout = confirmTimeout;
+    this.completions = completions;
     AtomicInteger threadNumber = new AtomicInteger();
     this.workers =
         new ThreadPoolExecutor(
@@ -144,7 +166,7 @@ final class ConsumerRunner {
             envelope,
             properties,
             body,
-            Attempts.of(model.queueType(), properties.getHeaders(), retryCountHeader));
+            Attempts.of(model.queueType(), properties.getHeaders(), policy.retryCountHeader()));
     unsettled.incrementAndGet();
     try {
       workers.execute(() -> handle(delivery));
@@ -160,7 +182,7 @@ final class ConsumerRunner {
       LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       return;
     }
-    CompletionStage<Outcome> result;
+    CompletionStage<Handled> result;
     try {
       result = invoker.invoke(delivery);
     } catch (RuntimeException | Error unexpected) {
@@ -169,33 +191,97 @@ final class ConsumerRunner {
       return;
     }
     result.whenComplete(
-        (outcome, fatal) -> {
+        (handled, fatal) -> {
           if (fatal != null) {
             stopAfterFatal(fatal);
           } else {
-            settle(delivery, outcome);
+            settle(delivery, handled);
           }
         });
   }
 
-  private void settle(IncomingDelivery delivery, Outcome outcome) {
+  private void settle(IncomingDelivery delivery, Handled handled) {
+    Action action =
+        Settlement.decide(
+            handled.outcome(), delivery.attempt(), delivery.headers(), handled.failure(), policy);
+    if (handled.outcome() instanceof Outcome.RetryAfter after && delayWarnings.allow()) {
+      LOG.warning(Messages.delayNotSupported(model.name(), after.delay()));
+    }
+    if (action instanceof Action.Copy copy) {
+      publishCopy(delivery, copy);
+      return;
+    }
     try {
-      Action action = Settlement.decide(outcome, model.queueType());
-      if (action instanceof Action.Reject reject
-          && reject.reason() == Action.Reason.DELAY_NOT_SUPPORTED) {
-        warnDelayDiscarded((Outcome.RetryAfter) outcome);
-      }
       delivery.settle(action);
     } finally {
       unsettled.decrementAndGet();
     }
   }
 
-  private void warnDelayDiscarded(Outcome.RetryAfter outcome) {
-    long now = System.nanoTime();
-    long last = lastDelayWarning.get();
-    if (now - last >= DELAY_WARNING_INTERVAL_NANOS && lastDelayWarning.compareAndSet(last, now)) {
-      LOG.warning(Messages.delayNotSupported(model.name(), outcome.delay()));
+  /**
+   * Publishes the copy on the delivery's own channel and settles the original once the broker
+   * confirmed it; if it was not confirmed, the original goes back to the queue unchanged.
+   */
+  private void publishCopy(IncomingDelivery delivery, Action.Copy copy) {
+    CompletableFuture<Void> confirmed;
+    try {
+      AMQP.BasicProperties properties =
+          delivery
+              .properties()
+              .builder()
+              .headers(copy.headers())
+              .deliveryMode(copy.persistent() ? 2 : 1)
+              .build();
+      confirmed =
+          copiesOn(delivery.channel())
+              .publish(copy.exchange(), copy.routingKey(), true, properties, delivery.body());
+    } catch (IOException | RuntimeException e) {
+      confirmed = CompletableFuture.failedFuture(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      confirmed = CompletableFuture.failedFuture(e);
+    }
+    if (confirmed == null) {
+      // the delivery's channel closed before the copy was sent: the broker redelivers it
+      LOG.warning(Messages.channelGone(model.name(), delivery.deliveryTag(), copy.toString()));
+      unsettled.decrementAndGet();
+      return;
+    }
+    confirmed.whenComplete(
+        (ok, failure) -> {
+          try {
+            if (failure == null) {
+              delivery.settle(new Action.Reject(false, copy.reason()));
+            } else {
+              if (copyWarnings.allow()) {
+                LOG.warning(
+                    Messages.copyFailed(
+                        model.name(), delivery.deliveryTag(), copy.toString(), failure.toString()));
+              }
+              delivery.settle(new Action.Reject(true, Action.Reason.COPY_FAILED));
+            }
+          } finally {
+            unsettled.decrementAndGet();
+          }
+        });
+  }
+
+  /** Copies are confirmed on the delivery's channel; a recovered channel gets a new tracker. */
+  private synchronized ConfirmTracker copiesOn(Channel own) throws IOException {
+    if (copies == null || copies.channel() != own) {
+      copies = new ConfirmTracker(own, model.prefetch(), confirmTimeout, 0, completions);
+    }
+    return copies;
+  }
+
+  /** Fails copies unconfirmed past the confirm timeout; called periodically. */
+  void expireCopies() {
+    ConfirmTracker current;
+    synchronized (this) {
+      current = copies;
+    }
+    if (current != null) {
+      current.expire();
     }
   }
 

@@ -91,6 +91,11 @@ final class IncomingDelivery implements Delivery {
     }
   }
 
+  /** The channel this delivery came on (not a recovering wrapper). */
+  Channel channel() {
+    return channel;
+  }
+
   /** Whether the channel this delivery came on is still open. */
   boolean channelOpen() {
     return channel.isOpen();

@@ -57,8 +57,11 @@ public final class WarrenRuntime {
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
   private ConfirmingPublisher publisher;
-  private ExecutorService completions;
-  private ScheduledExecutorService timer;
+  // threads start only when first used
+  private final ExecutorService completions =
+      Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(daemonThreads("warren-timer"));
   private boolean stopped;
 
   /**
@@ -93,8 +96,6 @@ public final class WarrenRuntime {
       throw new IllegalStateException("Warren has shut down; its publisher is closed");
     }
     if (publisher == null) {
-      completions = Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
-      timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("warren-timer"));
       publisher =
           new ConfirmingPublisher(this::connection, settings.publisher(), codec, completions);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
@@ -138,8 +139,18 @@ public final class WarrenRuntime {
               PayloadDecoder.of(model.shape().payloadType(), codec),
               failures,
               requestContexts);
-      ConsumerRunner runner = new ConsumerRunner(model, invoker, settings.retryCountHeader());
+      ConsumerRunner runner =
+          new ConsumerRunner(
+              model,
+              invoker,
+              model.policy(settings.retryCountHeader()),
+              settings.publisher().confirmTimeout(),
+              completions);
       runners.add(runner);
+      if (model.policy(settings.retryCountHeader()).publishesCopies()) {
+        long sweep = sweepMillis(settings.publisher().confirmTimeout());
+        timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
+      }
       try {
         runner.start(connection());
       } catch (IOException | RuntimeException e) {
@@ -190,10 +201,8 @@ public final class WarrenRuntime {
         LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
       }
     }
-    if (timer != null) {
-      timer.shutdownNow();
-      completions.shutdown();
-    }
+    timer.shutdownNow();
+    completions.shutdown();
   }
 
   private FailureMapping failureMapping(BeanManager beanManager) {
