@@ -3,11 +3,14 @@ package dev.warren.it.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warren.Outcome;
+import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
+import dev.warren.RetryPublisher;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +38,7 @@ class DeploymentProblemsIT {
   @AfterEach
   void cleanUp() {
     TestConfig.clear();
-    Broker.get().forget(DECLARED);
+    Broker.get().forget(DECLARED).forget(QUORUM).forget(QUORUM_DLQ);
     Broker.get().cleanUp();
   }
 
@@ -109,6 +112,123 @@ class DeploymentProblemsIT {
     public Outcome handle(String body) {
       return Outcome.ack();
     }
+  }
+
+  static final String QUORUM = "warren.it.deploy.quorum";
+  static final String QUORUM_DLQ = "warren.it.deploy.quorum.dlq";
+  static final String MISSING_DLQ = "warren.it.deploy.missing.dlq";
+
+  @ApplicationScoped
+  public static class QuorumCapWithoutDeclare {
+    @RabbitConsumer(
+        queue = QUORUM,
+        queueType = QueueType.QUORUM,
+        maxAttempts = 5,
+        deadLetter = QUORUM_DLQ)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class QuorumHalfPair {
+    @RabbitConsumer(queue = QUORUM, queueType = QueueType.QUORUM, maxAttempts = 5)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class QuorumWithRetryPublisher {
+    @RabbitConsumer(
+        queue = QUORUM,
+        queueType = QueueType.QUORUM,
+        retryPublisher = @RetryPublisher(exchange = "retries"))
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class NegativeCap {
+    @RabbitConsumer(queue = PRESENT, maxAttempts = -1)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class MissingDeadLetterQueue {
+    @RabbitConsumer(queue = PRESENT, maxAttempts = 3, deadLetter = MISSING_DLQ)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @ApplicationScoped
+  public static class QuorumCapDeclared {
+    @RabbitConsumer(
+        queue = QUORUM,
+        queueType = QueueType.QUORUM,
+        maxAttempts = 5,
+        deadLetter = QUORUM_DLQ)
+    public Outcome handle(String body) {
+      return Outcome.ack();
+    }
+  }
+
+  @Test
+  void cappedQuorumConsumerWithoutDeclareTopologyAbortsDeployment() {
+    assertThat(WeldSe.deploymentFailure(QuorumCapWithoutDeclare.class))
+        .contains("WARREN-022", "'" + QUORUM + "'", "maxAttempts=5", "'" + QUORUM_DLQ + "'")
+        .contains("warren.declare-topology=true");
+  }
+
+  @Test
+  void halfAPairOnAQuorumQueueAbortsDeployment() {
+    TestConfig.set("warren.declare-topology", "true");
+    assertThat(WeldSe.deploymentFailure(QuorumHalfPair.class))
+        .contains("WARREN-021", "maxAttempts=5", "deadLetter=''");
+  }
+
+  @Test
+  void retryPublisherOnAQuorumQueueAbortsDeployment() {
+    assertThat(WeldSe.deploymentFailure(QuorumWithRetryPublisher.class))
+        .contains("WARREN-023", QuorumWithRetryPublisher.class.getName() + "#handle");
+  }
+
+  @Test
+  void negativeMaxAttemptsAbortsDeployment() {
+    assertThat(WeldSe.deploymentFailure(NegativeCap.class))
+        .contains("WARREN-005", "maxAttempts=-1");
+  }
+
+  @Test
+  void missingDeadLetterQueueAbortsDeploymentLikeAMissingQueue() {
+    Broker.get().deleteQueue(MISSING_DLQ);
+    assertThat(WeldSe.deploymentFailure(MissingDeadLetterQueue.class))
+        .contains("WARREN-016", "dead letter queue '" + MISSING_DLQ + "' does not exist");
+  }
+
+  @Test
+  void redeclaringWithOtherArgumentsNamesTheArgumentTheQueueAndBothValues() {
+    Broker.get().deleteQueue(QUORUM);
+    Broker.get()
+        .queue(
+            QUORUM,
+            Map.of(
+                "x-queue-type",
+                "quorum",
+                "x-delivery-limit",
+                9,
+                "x-dead-letter-exchange",
+                "",
+                "x-dead-letter-routing-key",
+                QUORUM_DLQ));
+    Broker.get().queue(QUORUM_DLQ);
+    TestConfig.set("warren.declare-topology", "true");
+    assertThat(WeldSe.deploymentFailure(QuorumCapDeclared.class))
+        .contains("WARREN-017", "'x-delivery-limit'", "'" + QUORUM + "'", "'4'", "'9'");
   }
 
   @Test
