@@ -1,0 +1,138 @@
+package dev.warren.internal.processor;
+
+import dev.warren.internal.logging.Messages;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Fails compilation, with the file and line of the method, for the {@code @RabbitConsumer} mistakes
+ * visible in the source alone: a blank queue, a negative {@code maxAttempts}, {@code prefetch} or
+ * {@code concurrency} below 1, half of the {@code maxAttempts}/{@code deadLetter} pair or a {@code
+ * retryPublisher} on a quorum queue, and a parameter list without exactly one payload. Deployment
+ * runs the same checks (and those that need config or the broker) for code compiled without it.
+ * Registered in {@code META-INF/services/javax.annotation.processing.Processor}.
+ */
+@SupportedAnnotationTypes(RabbitConsumerProcessor.ANNOTATION)
+public final class RabbitConsumerProcessor extends AbstractProcessor {
+
+  static final String ANNOTATION = "dev.warren.RabbitConsumer";
+  private static final String DELIVERY = "dev.warren.Delivery";
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (TypeElement annotation : annotations) {
+      for (Element element : round.getElementsAnnotatedWith(annotation)) {
+        if (element instanceof ExecutableElement method) {
+          for (AnnotationMirror mirror : method.getAnnotationMirrors()) {
+            if (((TypeElement) mirror.getAnnotationType().asElement())
+                .getQualifiedName()
+                .contentEquals(ANNOTATION)) {
+              check(method, mirror);
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private void check(ExecutableElement method, AnnotationMirror mirror) {
+    Map<String, Object> values = new java.util.HashMap<>();
+    mirror
+        .getElementValues()
+        .forEach((key, value) -> values.put(key.getSimpleName().toString(), value.getValue()));
+    String queue = (String) values.getOrDefault("queue", "");
+    String name = (String) values.getOrDefault("name", "");
+    String consumer = name.isBlank() ? queue : name;
+    String where =
+        ((TypeElement) method.getEnclosingElement()).getQualifiedName()
+            + "#"
+            + method.getSimpleName();
+    int maxAttempts = (Integer) values.getOrDefault("maxAttempts", 0);
+    int prefetch = (Integer) values.getOrDefault("prefetch", 250);
+    int concurrency = (Integer) values.getOrDefault("concurrency", 1);
+    String deadLetter = ((String) values.getOrDefault("deadLetter", "")).trim();
+    Object queueType = values.get("queueType");
+    boolean quorum =
+        queueType instanceof VariableElement constant
+            && constant.getSimpleName().contentEquals("QUORUM");
+
+    if (queue.isBlank()) {
+      error(method, mirror, Messages.blankQueue(consumer, where));
+    }
+    if (maxAttempts < 0) {
+      error(
+          method,
+          mirror,
+          Messages.invalidSetting(
+              consumer,
+              where,
+              "maxAttempts",
+              maxAttempts,
+              "@RabbitConsumer",
+              "set it to 0 (no cap) or more"));
+    }
+    if (prefetch < 1) {
+      error(
+          method,
+          mirror,
+          Messages.invalidSetting(
+              consumer,
+              where,
+              "prefetch",
+              prefetch,
+              "@RabbitConsumer",
+              "set it to 1 or more (0 would mean unlimited on the wire)"));
+    }
+    if (concurrency < 1) {
+      error(
+          method,
+          mirror,
+          Messages.invalidSetting(
+              consumer,
+              where,
+              "concurrency",
+              concurrency,
+              "@RabbitConsumer",
+              "set it to 1 or more"));
+    }
+    if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
+      error(method, mirror, Messages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
+    }
+    if (quorum && values.containsKey("retryPublisher")) {
+      error(method, mirror, Messages.retryPublisherOnQuorum(consumer, where));
+    }
+    // the same rule as deployment (HandlerShape): one Delivery is metadata, everything else
+    // (a second Delivery included) is a payload, and a Delivery is never a body
+    List<? extends VariableElement> parameters = method.getParameters();
+    long deliveries =
+        parameters.stream().filter(p -> p.asType().toString().equals(DELIVERY)).count();
+    long bodies = parameters.size() - deliveries;
+    long payloads = bodies + Math.max(0, deliveries - 1);
+    if (bodies == 0) {
+      error(method, mirror, Messages.noPayload(consumer, where));
+    } else if (payloads > 1) {
+      error(method, mirror, Messages.twoPayloads(consumer, where, parameters.toString()));
+    }
+  }
+
+  private void error(ExecutableElement method, AnnotationMirror mirror, String message) {
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, method, mirror);
+  }
+}
