@@ -65,6 +65,26 @@ public @interface RabbitConsumer {
    */
   String deadLetter() default "";
 
+  /**
+   * Where a message waits after {@link Outcome#retryAfter(java.time.Duration)}. Config key: {@code
+   * delay} ({@code none}, {@code dlx-ttl}, {@code plugin-dme}).
+   */
+  Delay delay() default Delay.NONE;
+
+  /**
+   * The wait queue ({@link Delay#DLX_TTL}, default {@code <queue>.retry}) or delayed exchange
+   * ({@link Delay#PLUGIN_DME}, default {@code <queue>.delay}). Config key: {@code delay-target}.
+   */
+  String delayTarget() default "";
+
+  /**
+   * For {@link Delay#DLX_TTL}: delay tiers such as {@code {"1s", "30s", "10m"}}, one wait queue
+   * each ({@code <delayTarget>.<tier>}); a delay waits in the smallest tier at least as long (or
+   * the largest), so short delays never queue behind long ones of another tier. Config key: {@code
+   * delay-tiers} (comma-separated).
+   */
+  String[] delayTiers() default {};
+
   /** Where and how classic-queue retry copies are published; not allowed on quorum queues. */
   RetryPublisher retryPublisher() default @RetryPublisher;
 

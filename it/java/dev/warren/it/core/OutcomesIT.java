@@ -9,7 +9,6 @@ import dev.warren.Outcome;
 import dev.warren.RabbitConsumer;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
-import dev.warren.it.support.LogCapture;
 import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -52,10 +51,6 @@ class OutcomesIT extends WarrenIT {
       if (body.startsWith("drop")) {
         return Outcome.drop();
       }
-      if (body.startsWith("later")) {
-        // delays are not built yet: the delivery must come back (at once), never be acked
-        return delivery.redelivered() ? Outcome.ack() : Outcome.retryAfter(Duration.ofMinutes(5));
-      }
       // retry once, then ack the redelivery
       return delivery.redelivered() ? Outcome.ack() : Outcome.retry();
     }
@@ -91,21 +86,6 @@ class OutcomesIT extends WarrenIT {
     assertThat(ByBody.SEEN)
         .containsOnlyOnce("retry-1:first")
         .containsOnlyOnce("retry-1:redelivered");
-    assertThat(Broker.get().drain(DLQ)).isEmpty();
-  }
-
-  @Test
-  void retryAfterRequeuesAtOnceWithAWarningWhileDelaysAreNotBuilt() {
-    try (LogCapture logs = LogCapture.start()) {
-      Broker.get().publish(QUEUE, "later-1");
-      await()
-          .atMost(Duration.ofSeconds(10))
-          .until(() -> ByBody.SEEN.contains("later-1:redelivered"));
-      assertThat(ByBody.SEEN).containsOnlyOnce("later-1:first");
-      assertThat(logs.messagesContaining("WARREN-035"))
-          .anySatisfy(m -> assertThat(m).contains("'" + QUEUE + "'", "retryAfter(PT5M)"));
-    }
-    await().atMost(Duration.ofSeconds(5)).until(() -> Broker.get().ready(QUEUE) == 0);
     assertThat(Broker.get().drain(DLQ)).isEmpty();
   }
 }

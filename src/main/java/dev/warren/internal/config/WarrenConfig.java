@@ -1,6 +1,7 @@
 package dev.warren.internal.config;
 
 import com.rabbitmq.client.Address;
+import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.logging.Messages;
 import java.time.Duration;
@@ -78,6 +79,15 @@ public final class WarrenConfig {
   /** Per-consumer key: the queue for messages at the cap. */
   public static final String CONSUMER_DEAD_LETTER = "dead-letter";
 
+  /** Per-consumer key: where delayed retries wait: none, dlx-ttl or plugin-dme. */
+  public static final String CONSUMER_DELAY = "delay";
+
+  /** Per-consumer key: the wait queue or delayed exchange. */
+  public static final String CONSUMER_DELAY_TARGET = "delay-target";
+
+  /** Per-consumer key: comma-separated delay tiers for dlx-ttl, one wait queue each. */
+  public static final String CONSUMER_DELAY_TIERS = "delay-tiers";
+
   /** Per-consumer key: overrides {@link #DECLARE_TOPOLOGY} for one consumer. */
   public static final String CONSUMER_DECLARE_TOPOLOGY = "declare-topology";
 
@@ -109,6 +119,9 @@ public final class WarrenConfig {
           CONSUMER_CONCURRENCY,
           CONSUMER_MAX_ATTEMPTS,
           CONSUMER_DEAD_LETTER,
+          CONSUMER_DELAY,
+          CONSUMER_DELAY_TARGET,
+          CONSUMER_DELAY_TIERS,
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);
 
@@ -249,6 +262,23 @@ public final class WarrenConfig {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("expected classic or quorum");
     }
+  }
+
+  /** Parses {@code none}, {@code dlx-ttl} or {@code plugin-dme} (or the enum names). */
+  public static Delay parseDelay(String text) {
+    try {
+      return Delay.valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("expected none, dlx-ttl or plugin-dme");
+    }
+  }
+
+  /** Parses a comma-separated list into its trimmed, non-empty parts. */
+  public static List<String> parseList(String text) {
+    return java.util.Arrays.stream(text.split(","))
+        .map(String::trim)
+        .filter(part -> !part.isEmpty())
+        .toList();
   }
 
   /** Returns the text unless it is blank. */

@@ -1,7 +1,9 @@
 package dev.warren.internal.extension;
 
+import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.settlement.ConsumerPolicy;
+import dev.warren.internal.settlement.DelayTier;
 import jakarta.enterprise.inject.spi.Bean;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,9 @@ import java.util.Map;
  * @param retry where classic retry copies go
  * @param bindings exchanges to bind the queue to (declare-topology only)
  * @param arguments the queue's own {@code x-*} arguments (declare-topology only)
+ * @param delay where delayed retries wait
+ * @param delayTarget the wait queue or delayed exchange (resolved default)
+ * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first
  */
 public record ConsumerModel(
     String name,
@@ -40,7 +45,10 @@ public record ConsumerModel(
     String deadLetter,
     RetryTarget retry,
     List<BindingModel> bindings,
-    Map<String, Object> arguments) {
+    Map<String, Object> arguments,
+    Delay delay,
+    String delayTarget,
+    List<DelayTier> delayTiers) {
 
   /**
    * Where classic retry copies go.
@@ -65,6 +73,16 @@ public record ConsumerModel(
     return maxAttempts > 0;
   }
 
+  /** The wait queues a {@code DLX_TTL} consumer needs: one per tier, or the delay target. */
+  public List<String> waitQueues() {
+    if (delay != Delay.DLX_TTL) {
+      return List.of();
+    }
+    return delayTiers.isEmpty()
+        ? List.of(delayTarget)
+        : delayTiers.stream().map(DelayTier::queue).toList();
+  }
+
   /** What the settlement decision needs. */
   public ConsumerPolicy policy(String retryCountHeader) {
     return new ConsumerPolicy(
@@ -75,6 +93,9 @@ public record ConsumerModel(
         retry.exchange(),
         retry.routingKey(),
         retry.persistent(),
-        retryCountHeader);
+        retryCountHeader,
+        delay,
+        delayTarget,
+        delayTiers);
   }
 }

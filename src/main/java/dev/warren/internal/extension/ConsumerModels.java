@@ -2,15 +2,18 @@ package dev.warren.internal.extension;
 
 import dev.warren.Argument;
 import dev.warren.Binding;
+import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
 import dev.warren.RetryPublisher;
+import dev.warren.internal.config.Durations;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
 import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -157,6 +160,41 @@ final class ConsumerModels {
         && arguments.containsKey("x-dead-letter-exchange")) {
       warnings.accept(Messages.capWithQueueDeadLetterExchange(name, where));
     }
+    Delay delay =
+        config
+            .consumer(name, WarrenConfig.CONSUMER_DELAY, a.delay(), WarrenConfig::parseDelay)
+            .value();
+    String defaultTarget =
+        switch (delay) {
+          case DLX_TTL -> queue + ".retry";
+          case PLUGIN_DME -> queue + ".delay";
+          case NONE -> "";
+        };
+    String delayTarget =
+        config
+            .consumer(name, WarrenConfig.CONSUMER_DELAY_TARGET, a.delayTarget(), String::trim)
+            .value()
+            .trim();
+    if (delayTarget.isEmpty()) {
+      delayTarget = defaultTarget;
+    }
+    Setting<List<String>> tierTexts =
+        config.consumer(
+            name,
+            WarrenConfig.CONSUMER_DELAY_TIERS,
+            List.of(a.delayTiers()),
+            WarrenConfig::parseList);
+    List<DelayTier> tiers = tiers(tierTexts, delayTarget, name, where, counting);
+    if (!tiers.isEmpty() && delay != Delay.DLX_TTL) {
+      counting.accept(
+          Messages.invalidSetting(
+              name,
+              where,
+              "delayTiers",
+              tierTexts.value(),
+              tierTexts.source(),
+              "delay tiers are wait queues: use them with delay=DLX_TTL, or remove them"));
+    }
     if (shape == null || counting.count > 0) {
       return null;
     }
@@ -180,7 +218,31 @@ final class ConsumerModels {
         deadLetter,
         retry,
         bindings(a.bindings()),
-        arguments);
+        arguments,
+        delay,
+        delayTarget,
+        tiers);
+  }
+
+  /** The delay tiers, shortest first, each with its wait queue {@code <target>.<tier>}. */
+  private static List<DelayTier> tiers(
+      Setting<List<String>> texts,
+      String target,
+      String name,
+      String where,
+      Consumer<String> problems) {
+    List<DelayTier> tiers = new ArrayList<>();
+    for (String text : texts.value()) {
+      try {
+        tiers.add(new DelayTier(Durations.parse(text), target + "." + text.trim()));
+      } catch (IllegalArgumentException e) {
+        problems.accept(
+            Messages.invalidSetting(
+                name, where, "delayTiers", text, texts.source(), e.getMessage()));
+      }
+    }
+    tiers.sort(java.util.Comparator.comparing(DelayTier::upTo));
+    return List.copyOf(tiers);
   }
 
   private static int atLeast(

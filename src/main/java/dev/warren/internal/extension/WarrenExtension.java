@@ -1,6 +1,7 @@
 package dev.warren.internal.extension;
 
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
@@ -31,6 +32,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -126,7 +128,13 @@ public class WarrenExtension implements Extension {
       problems.add(Messages.brokerUnreachable(settings.where(), reason(e)));
       return;
     }
-    try (Topology topology = new Topology(connection, settings.virtualHost())) {
+    Callable<Connection> probes =
+        () -> {
+          ConnectionFactory factory = settings.factory();
+          factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
+          return factory.newConnection(settings.addresses(), "warren-topology-probe");
+        };
+    try (Topology topology = new Topology(connection, probes, settings.virtualHost())) {
       for (ConsumerModel model : models) {
         problems.addAll(topology.prepare(model));
       }

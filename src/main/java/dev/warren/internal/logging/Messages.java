@@ -173,6 +173,16 @@ public final class Messages {
         + " retry copies (the broker counts deliveries); remove retryPublisher";
   }
 
+  public static String delayPluginMissing(String consumer, String method, String reason) {
+    return "WARREN-026 "
+        + at(consumer, method)
+        + "delay=PLUGIN_DME needs the delayed-message plugin, but the broker does not know"
+        + " exchange type 'x-delayed-message' ("
+        + reason
+        + "); enable the plugin rabbitmq_delayed_message_exchange on the broker, or use"
+        + " delay=DLX_TTL";
+  }
+
   public static String badArgument(String consumer, String method, String name, String why) {
     return "WARREN-024 " + at(consumer, method) + "queue argument '" + name + "' " + why;
   }
@@ -251,13 +261,26 @@ public final class Messages {
         + " fix the cause and redeploy";
   }
 
-  public static String delayNotSupported(String consumer, Duration delay) {
+  public static String delayDiscarded(String consumer, String queue, Duration delay) {
     return "WARREN-035 consumer '"
         + consumer
         + "' returned retryAfter("
         + delay
-        + "), but delayed retry is not supported by this version of Warren; the delivery was"
-        + " requeued at once without delay (logged at most once a minute per consumer)";
+        + ") on quorum queue '"
+        + queue
+        + "', which has no delay strategy: the delay was discarded and the delivery requeued at"
+        + " once; set delay=DLX_TTL or PLUGIN_DME to wait on the broker (logged at most once a"
+        + " minute per consumer)";
+  }
+
+  public static String delayPastConsumerTimeout(String consumer, Duration delay) {
+    return "WARREN-048 consumer '"
+        + consumer
+        + "' holds a delivery unacked for retryAfter("
+        + delay
+        + ") in the service, but the broker closes a channel whose oldest delivery stays unacked"
+        + " past its consumer_timeout (30 min by default); use delay=DLX_TTL or PLUGIN_DME for"
+        + " long delays (logged at most once a minute per consumer)";
   }
 
   public static String handlerFailed(String consumer, String method, String error, String outcome) {

@@ -25,6 +25,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -42,12 +43,14 @@ final class ConsumerRunner {
 
   private static final Logger LOG = Logger.getLogger(ConsumerRunner.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
+  private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
 
   private final ConsumerModel model;
   private final HandlerInvoker invoker;
   private final ConsumerPolicy policy;
   private final Duration confirmTimeout;
   private final Executor completions;
+  private final ScheduledExecutorService timer;
   private final ExecutorService workers;
   private final AtomicInteger unsettled = new AtomicInteger();
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
@@ -63,18 +66,21 @@ final class ConsumerRunner {
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
    * @param completions where copy confirmations complete
+   * @param timer runs in-process delays
    */
   ConsumerRunner(
       ConsumerModel model,
       HandlerInvoker invoker,
       ConsumerPolicy policy,
       Duration confirmTimeout,
-      Executor completions) {
+      Executor completions,
+      ScheduledExecutorService timer) {
     this.model = model;
     this.invoker = invoker;
     this.policy = policy;
     this.confirmTimeout = confirmTimeout;
     this.completions = completions;
+    this.timer = timer;
     AtomicInteger threadNumber = new AtomicInteger();
     this.workers =
         new ThreadPoolExecutor(
@@ -204,16 +210,41 @@ final class ConsumerRunner {
     Action action =
         Settlement.decide(
             handled.outcome(), delivery.attempt(), delivery.headers(), handled.failure(), policy);
-    if (handled.outcome() instanceof Outcome.RetryAfter after && delayWarnings.allow()) {
-      LOG.warning(Messages.delayNotSupported(model.name(), after.delay()));
-    }
     if (action instanceof Action.Copy copy) {
       publishCopy(delivery, copy);
-      return;
+    } else if (action instanceof Action.Later later) {
+      holdThenCopy(delivery, later);
+    } else {
+      if (action instanceof Action.Reject reject
+          && reject.reason() == Action.Reason.DELAY_DISCARDED
+          && delayWarnings.allow()) {
+        LOG.warning(
+            Messages.delayDiscarded(
+                model.name(), model.queue(), ((Outcome.RetryAfter) handled.outcome()).delay()));
+      }
+      try {
+        delivery.settle(action);
+      } finally {
+        unsettled.decrementAndGet();
+      }
+    }
+  }
+
+  /**
+   * The in-process delay: the original stays unacked (holding its prefetch slot) until the timer
+   * fires. If the service stops or dies first, the broker redelivers the original.
+   */
+  private void holdThenCopy(IncomingDelivery delivery, Action.Later later) {
+    if (later.delay().compareTo(BROKER_CONSUMER_TIMEOUT) >= 0 && delayWarnings.allow()) {
+      LOG.warning(Messages.delayPastConsumerTimeout(model.name(), later.delay()));
     }
     try {
-      delivery.settle(action);
-    } finally {
+      timer.schedule(
+          () -> completions.execute(() -> publishCopy(delivery, later.copy())),
+          later.delay().toNanos(),
+          TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down: the channel closes and the broker redelivers the original
       unsettled.decrementAndGet();
     }
   }
@@ -225,13 +256,16 @@ final class ConsumerRunner {
   private void publishCopy(IncomingDelivery delivery, Action.Copy copy) {
     CompletableFuture<Void> confirmed;
     try {
-      AMQP.BasicProperties properties =
+      AMQP.BasicProperties.Builder builder =
           delivery
               .properties()
               .builder()
               .headers(copy.headers())
-              .deliveryMode(copy.persistent() ? 2 : 1)
-              .build();
+              .deliveryMode(copy.persistent() ? 2 : 1);
+      if (copy.expiration() != null) {
+        builder.expiration(copy.expiration());
+      }
+      AMQP.BasicProperties properties = builder.build();
       confirmed =
           copiesOn(delivery.channel())
               .publish(copy.exchange(), copy.routingKey(), true, properties, delivery.body());
@@ -251,7 +285,8 @@ final class ConsumerRunner {
         (ok, failure) -> {
           try {
             if (failure == null) {
-              delivery.settle(new Action.Reject(false, copy.reason()));
+              delivery.settle(
+                  copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
             } else {
               if (copyWarnings.allow()) {
                 LOG.warning(

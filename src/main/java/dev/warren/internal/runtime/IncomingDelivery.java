@@ -77,8 +77,10 @@ final class IncomingDelivery implements Delivery {
     try {
       if (action instanceof Action.Reject reject) {
         channel.basicReject(envelope.getDeliveryTag(), reject.requeue());
-      } else {
+      } else if (action instanceof Action.Ack) {
         channel.basicAck(envelope.getDeliveryTag(), false);
+      } else {
+        throw new IllegalArgumentException(action + " is not a settlement frame");
       }
       return true;
     } catch (IOException | AlreadyClosedException e) {

@@ -145,12 +145,11 @@ public final class WarrenRuntime {
               invoker,
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
-              completions);
+              completions,
+              timer);
       runners.add(runner);
-      if (model.policy(settings.retryCountHeader()).publishesCopies()) {
-        long sweep = sweepMillis(settings.publisher().confirmTimeout());
-        timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
-      }
+      long sweep = sweepMillis(settings.publisher().confirmTimeout());
+      timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
         runner.start(connection());
       } catch (IOException | RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.warren.internal.settlement;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -34,14 +35,18 @@ public sealed interface Action {
 
   /**
    * Publish a copy of the message (same body and properties, these headers) with confirms and
-   * {@code mandatory=true} on the delivery's channel; once the broker acks it, {@code
-   * basic.reject(requeue=false)} the original. If the copy is nacked, returned or not confirmed in
-   * time, {@code basic.reject(requeue=true)} instead: nothing is lost.
+   * {@code mandatory=true} on the delivery's channel; once the broker acks it, settle the original
+   * with {@code basic.ack} ({@code ackOriginal}: the copy now carries the message, and a quorum or
+   * dead-lettering queue must not see a rejection) or {@code basic.reject(requeue=false)}. If the
+   * copy is nacked, returned or not confirmed in time, {@code basic.reject(requeue=true)} instead:
+   * nothing is lost.
    *
    * @param exchange where the copy goes
    * @param routingKey its routing key
    * @param headers the copy's complete headers
    * @param persistent whether the copy is persistent
+   * @param expiration the copy's per-message TTL in ms, or {@code null} to keep the original's
+   * @param ackOriginal whether the original is acked (else rejected without requeue)
    * @param reason why, for logs
    */
   record Copy(
@@ -49,6 +54,8 @@ public sealed interface Action {
       String routingKey,
       Map<String, Object> headers,
       boolean persistent,
+      String expiration,
+      boolean ackOriginal,
       Reason reason)
       implements Action {
     @Override
@@ -57,7 +64,22 @@ public sealed interface Action {
           + exchange
           + "' with routing key '"
           + routingKey
-          + "', then basic.reject(requeue=false)";
+          + "', then "
+          + (ackOriginal ? "basic.ack" : "basic.reject(requeue=false)");
+    }
+  }
+
+  /**
+   * Hold the original unacked for {@code delay}, then do {@code copy}: the in-process delay of a
+   * classic queue.
+   *
+   * @param delay how long the original is held
+   * @param copy what happens when the delay is over
+   */
+  record Later(Duration delay, Copy copy) implements Action {
+    @Override
+    public String toString() {
+      return "after " + delay + ": " + copy;
     }
   }
 
@@ -67,8 +89,12 @@ public sealed interface Action {
     DROP,
     /** The handler asked for another attempt. */
     RETRY,
-    /** The handler asked for a delayed attempt this version cannot delay: retried at once. */
-    DELAY_NOT_SUPPORTED,
+    /** The handler asked for a delayed attempt. */
+    DELAYED_RETRY,
+    /**
+     * The handler asked for a delayed attempt on a queue that cannot delay it: requeued at once.
+     */
+    DELAY_DISCARDED,
     /** The message reached its attempt cap and goes to the dead letter queue. */
     DEAD_LETTER,
     /** The message reached its attempt cap and there is no dead letter queue: dropped. */

@@ -1,6 +1,9 @@
 package dev.warren.internal.settlement;
 
+import dev.warren.Delay;
 import dev.warren.QueueType;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * What the settlement decision needs to know about a consumer, fixed at deployment.
@@ -13,6 +16,10 @@ import dev.warren.QueueType;
  * @param retryRoutingKey the routing key of retry copies
  * @param retryPersistent whether retry copies are persistent
  * @param retryCountHeader the header carrying Warren's retry count
+ * @param delay where delayed retries wait
+ * @param delayTarget the wait queue or delayed exchange
+ * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first; empty for
+ *     one wait queue
  */
 public record ConsumerPolicy(
     String queue,
@@ -22,11 +29,15 @@ public record ConsumerPolicy(
     String retryExchange,
     String retryRoutingKey,
     boolean retryPersistent,
-    String retryCountHeader) {
+    String retryCountHeader,
+    Delay delay,
+    String delayTarget,
+    List<DelayTier> delayTiers) {
 
-  /** A consumer without a cap, retrying copies to its own queue. */
+  /** A consumer without a cap or delay strategy, retrying copies to its own queue. */
   public static ConsumerPolicy uncapped(String queue, QueueType type, String retryCountHeader) {
-    return new ConsumerPolicy(queue, type, 0, "", "", queue, true, retryCountHeader);
+    return new ConsumerPolicy(
+        queue, type, 0, "", "", queue, true, retryCountHeader, Delay.NONE, "", List.of());
   }
 
   /** Whether the consumer has an attempt cap. */
@@ -37,5 +48,15 @@ public record ConsumerPolicy(
   /** Whether Warren counts attempts by publishing copies (a capped classic queue). */
   public boolean publishesCopies() {
     return capped() && queueType == QueueType.CLASSIC;
+  }
+
+  /** The wait queue for {@code delay}: its tier's, or the single one. */
+  public String waitQueue(Duration delay) {
+    for (DelayTier tier : delayTiers) {
+      if (delay.compareTo(tier.upTo()) <= 0) {
+        return tier.queue();
+      }
+    }
+    return delayTiers.isEmpty() ? delayTarget : delayTiers.get(delayTiers.size() - 1).queue();
   }
 }

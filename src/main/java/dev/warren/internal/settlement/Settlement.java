@@ -1,27 +1,37 @@
 package dev.warren.internal.settlement;
 
+import dev.warren.Delay;
 import dev.warren.Outcome;
+import dev.warren.QueueType;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Decides what settles a delivery. Pure: no I/O, no state. The rows are SPEC sections 2 and 3:
+ * Decides what settles a delivery. Pure: no I/O, no state. The rows are SPEC sections 2, 3 and 4:
  *
  * <pre>
- * outcome   queue    cap (maxAttempts)       action
- * ack       any      any                     basic.ack
- * drop      any      any                     basic.reject(requeue=false)
- * retry     any      none                    basic.reject(requeue=true)
- * retry     quorum   limit + route declared  basic.reject(requeue=true); the server counts
- * retry     classic  attempt &lt; cap           copy (retry count + 1) to the retry target, then
- *                                            basic.reject(requeue=false)
- * retry     classic  attempt &ge; cap, deadLetter  copy (headers as they arrived + death reason,
- *                                            origin queue, exception) to the dead letter queue,
- *                                            then basic.reject(requeue=false)
- * retry     classic  attempt &ge; cap, none    basic.reject(requeue=false)
- * retryAfter         (no delay strategy yet) as retry, and the delay is discarded
+ * outcome      queue    cap / delay             action
+ * ack          any      any                     basic.ack
+ * drop         any      any                     basic.reject(requeue=false)
+ * retry        any      no cap                  basic.reject(requeue=true)
+ * retry        quorum   limit + route declared  basic.reject(requeue=true); the server counts
+ * retry        classic  attempt &lt; cap           copy (count + 1) to the retry target, then reject
+ * retry        classic  attempt &ge; cap          dead-letter copy (or, without a dead letter
+ *                                               queue, basic.reject(requeue=false))
+ * retryAfter   any      attempt &ge; cap          dead-letter copy instead of waiting again
+ * retryAfter   classic  NONE                    hold unacked; after the delay copy (count + 1)
+ *                                               to the retry target, then reject
+ * retryAfter   quorum   NONE                    basic.reject(requeue=true): delay discarded
+ * retryAfter   any      DLX_TTL                 copy (count + 1, expiration) to the wait queue,
+ *                                               then basic.ack
+ * retryAfter   any      PLUGIN_DME              copy (count + 1, x-delay) to the delayed
+ *                                               exchange, then basic.ack
  * </pre>
+ *
+ * A copy always waits for the broker's confirm before the original is settled; a copy that is not
+ * confirmed sends the original back with {@code basic.reject(requeue=true)}.
  */
 public final class Settlement {
 
@@ -33,6 +43,9 @@ public final class Settlement {
 
   /** The exception that made the last attempt fail, {@code class: message}. */
   public static final String EXCEPTION_HEADER = "x-warren-exception";
+
+  /** The delayed-message plugin's delay header. */
+  public static final String DELAY_HEADER = "x-delay";
 
   /** Diagnostic headers travel with messages: bounded, since a big header can exceed frame_max. */
   public static final int MAX_EXCEPTION_HEADER_BYTES = 1024;
@@ -60,29 +73,88 @@ public final class Settlement {
     if (outcome instanceof Outcome.Drop) {
       return new Action.Reject(false, Action.Reason.DROP);
     }
-    Action.Reason why =
-        outcome instanceof Outcome.RetryAfter
-            ? Action.Reason.DELAY_NOT_SUPPORTED
-            : Action.Reason.RETRY;
+    if (outcome instanceof Outcome.RetryAfter after) {
+      return retryAfter(after.delay(), attempt, headers, failure, policy);
+    }
     if (!policy.publishesCopies()) {
-      return new Action.Reject(true, why);
+      return new Action.Reject(true, Action.Reason.RETRY);
     }
-    if (attempt < policy.maxAttempts()) {
-      Map<String, Object> copy = new HashMap<>(headers);
-      copy.put(policy.retryCountHeader(), (long) attempt);
+    if (attempt >= policy.maxAttempts()) {
+      return atCap(headers, failure, policy);
+    }
+    return new Action.Copy(
+        policy.retryExchange(),
+        policy.retryRoutingKey(),
+        nextAttempt(headers, attempt, policy),
+        policy.retryPersistent(),
+        null,
+        false,
+        Action.Reason.RETRY);
+  }
+
+  private static Action retryAfter(
+      Duration delay,
+      int attempt,
+      Map<String, Object> headers,
+      Throwable failure,
+      ConsumerPolicy policy) {
+    if (policy.capped() && attempt >= policy.maxAttempts()) {
+      return atCap(headers, failure, policy);
+    }
+    Map<String, Object> next = nextAttempt(headers, attempt, policy);
+    Action.Reason why = Action.Reason.DELAYED_RETRY;
+    if (policy.delay() == Delay.DLX_TTL) {
       return new Action.Copy(
-          policy.retryExchange(), policy.retryRoutingKey(), copy, policy.retryPersistent(), why);
+          "", policy.waitQueue(delay), next, true, Long.toString(delay.toMillis()), true, why);
     }
+    if (policy.delay() == Delay.PLUGIN_DME) {
+      next.put(DELAY_HEADER, delay.toMillis());
+      return new Action.Copy(policy.delayTarget(), policy.queue(), next, true, null, true, why);
+    }
+    if (policy.queueType() == QueueType.QUORUM) {
+      return new Action.Reject(true, Action.Reason.DELAY_DISCARDED);
+    }
+    return new Action.Later(
+        delay,
+        new Action.Copy(
+            policy.retryExchange(),
+            policy.retryRoutingKey(),
+            next,
+            policy.retryPersistent(),
+            null,
+            false,
+            why));
+  }
+
+  /**
+   * The copy's headers: the original's with the retry count set so that the copy's attempt is the
+   * next one. The quorum queue's own count is left out: the copy is a new message.
+   */
+  private static Map<String, Object> nextAttempt(
+      Map<String, Object> headers, int attempt, ConsumerPolicy policy) {
+    Map<String, Object> next = new HashMap<>(headers);
+    next.remove(Attempts.DELIVERY_COUNT);
+    next.put(policy.retryCountHeader(), (long) attempt);
+    return next;
+  }
+
+  /** At the cap: to the dead letter queue, or nowhere without one. */
+  private static Action atCap(
+      Map<String, Object> headers, Throwable failure, ConsumerPolicy policy) {
     if (policy.deadLetter().isEmpty()) {
       return new Action.Reject(false, Action.Reason.CAP_REACHED);
     }
     Map<String, Object> dead = new HashMap<>(headers);
+    dead.remove(Attempts.DELIVERY_COUNT);
     dead.put(DEATH_REASON_HEADER, "max-attempts");
     dead.put(ORIGIN_QUEUE_HEADER, policy.queue());
     if (failure != null) {
       dead.put(EXCEPTION_HEADER, describe(failure));
     }
-    return new Action.Copy("", policy.deadLetter(), dead, true, Action.Reason.DEAD_LETTER);
+    // a quorum queue would dead-letter a rejected original a second time: ack it instead
+    boolean ack = policy.queueType() == QueueType.QUORUM;
+    return new Action.Copy(
+        "", policy.deadLetter(), dead, true, null, ack, Action.Reason.DEAD_LETTER);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.ConsumerModel.BindingModel;
@@ -14,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -29,16 +31,22 @@ public final class Topology implements AutoCloseable {
   public static final Set<String> WARREN_QUEUE_ARGUMENTS =
       Set.of("x-queue-type", "x-delivery-limit");
 
+  /** The delayed-message plugin's exchange type. */
+  public static final String DELAYED_EXCHANGE_TYPE = "x-delayed-message";
+
   private final Connection connection;
+  private final Callable<Connection> probes;
   private final String vhost;
   private Channel channel;
 
   /**
    * @param connection the application's connection
+   * @param probes opens a throwaway connection, for declares that can kill a connection
    * @param vhost the virtual host, for messages
    */
-  public Topology(Connection connection, String vhost) {
+  public Topology(Connection connection, Callable<Connection> probes, String vhost) {
     this.connection = connection;
+    this.probes = probes;
     this.vhost = vhost;
   }
 
@@ -75,6 +83,25 @@ public final class Topology implements AutoCloseable {
             }
           },
           problems);
+    }
+    for (String waitQueue : model.waitQueues()) {
+      // expired copies dead-letter back to the consumer's queue
+      Map<String, Object> back =
+          Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", queue);
+      step(
+          model,
+          "wait queue '" + waitQueue + "'",
+          ch -> {
+            if (declare) {
+              ch.queueDeclare(waitQueue, true, false, false, back);
+            } else {
+              ch.queueDeclarePassive(waitQueue);
+            }
+          },
+          problems);
+    }
+    if (model.delay() == Delay.PLUGIN_DME) {
+      delayedExchange(model, problems);
     }
     String retryExchange = model.retry().exchange();
     if (model.policy("").publishesCopies() && !retryExchange.isEmpty()) {
@@ -126,6 +153,44 @@ public final class Topology implements AutoCloseable {
       }
     }
     return arguments;
+  }
+
+  /**
+   * The delayed exchange, bound to the queue by its name. Declaring an exchange of a type the
+   * broker does not know (the plugin is absent) closes the whole connection with 503, so the
+   * declare runs on a throwaway connection of its own.
+   */
+  private void delayedExchange(ConsumerModel model, List<String> problems) {
+    String exchange = model.delayTarget();
+    String what = "delayed exchange '" + exchange + "'";
+    if (!model.declareTopology()) {
+      step(model, what, ch -> ch.exchangeDeclarePassive(exchange), problems);
+      return;
+    }
+    try (Connection probe = probes.call()) {
+      probe
+          .createChannel()
+          .exchangeDeclare(
+              exchange, DELAYED_EXCHANGE_TYPE, true, false, Map.of("x-delayed-type", "direct"));
+    } catch (IOException e) {
+      if (e.getCause() instanceof ShutdownSignalException signal
+          && signal.getReason() instanceof AMQP.Connection.Close close
+          && close.getReplyCode() == AMQP.COMMAND_INVALID) {
+        problems.add(
+            Messages.delayPluginMissing(model.name(), model.where(), close.getReplyText()));
+      } else {
+        problems.add(problem(model, what, e));
+      }
+      return;
+    } catch (Exception e) {
+      problems.add(Messages.checkFailed(model.name(), model.where(), what, e.toString()));
+      return;
+    }
+    step(
+        model,
+        "the binding of queue '" + model.queue() + "' to " + what,
+        ch -> ch.queueBind(model.queue(), exchange, model.queue()),
+        problems);
   }
 
   /** One declare or check on the current throwaway channel. */

@@ -2,6 +2,7 @@ package dev.warren.internal.settlement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warren.Delay;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
 import java.nio.charset.StandardCharsets;
@@ -25,14 +26,24 @@ class SettlementTest {
     return ConsumerPolicy.uncapped("orders", type, HEADER);
   }
 
+  static ConsumerPolicy policy(QueueType type, int max, String dlq, Delay delay, String target) {
+    return policy(type, max, dlq, delay, target, List.of());
+  }
+
+  static ConsumerPolicy policy(
+      QueueType type, int max, String dlq, Delay delay, String target, List<DelayTier> tiers) {
+    return new ConsumerPolicy(
+        "orders", type, max, dlq, "", "orders", true, HEADER, delay, target, tiers);
+  }
+
   static final ConsumerPolicy CLASSIC_CAPPED =
-      new ConsumerPolicy("orders", QueueType.CLASSIC, 3, "orders.dlq", "", "orders", true, HEADER);
+      policy(QueueType.CLASSIC, 3, "orders.dlq", Delay.NONE, "");
 
   static final ConsumerPolicy CLASSIC_CAPPED_NO_DLQ =
-      new ConsumerPolicy("orders", QueueType.CLASSIC, 3, "", "", "orders", true, HEADER);
+      policy(QueueType.CLASSIC, 3, "", Delay.NONE, "");
 
   static final ConsumerPolicy QUORUM_CAPPED =
-      new ConsumerPolicy("orders", QueueType.QUORUM, 3, "orders.dlq", "", "orders", true, HEADER);
+      policy(QueueType.QUORUM, 3, "orders.dlq", Delay.NONE, "");
 
   static Action decide(Outcome outcome, int attempt, ConsumerPolicy policy) {
     return Settlement.decide(outcome, attempt, USER_HEADERS, null, policy);
@@ -83,7 +94,13 @@ class SettlementTest {
     assertThat(first)
         .isEqualTo(
             new Action.Copy(
-                "", "orders", Map.of("tenant", "acme", HEADER, 1L), true, Action.Reason.RETRY));
+                "",
+                "orders",
+                Map.of("tenant", "acme", HEADER, 1L),
+                true,
+                null,
+                false,
+                Action.Reason.RETRY));
     Action second = Settlement.decide(Outcome.retry(), 2, Map.of(HEADER, 1L), null, CLASSIC_CAPPED);
     assertThat(((Action.Copy) second).headers()).containsEntry(HEADER, 2L);
   }
@@ -92,7 +109,17 @@ class SettlementTest {
   void retryCopiesGoWhereTheRetryPublisherSays() {
     ConsumerPolicy policy =
         new ConsumerPolicy(
-            "orders", QueueType.CLASSIC, 3, "orders.dlq", "retries", "orders.again", false, HEADER);
+            "orders",
+            QueueType.CLASSIC,
+            3,
+            "orders.dlq",
+            "retries",
+            "orders.again",
+            false,
+            HEADER,
+            Delay.NONE,
+            "",
+            List.of());
     Action.Copy copy = (Action.Copy) decide(Outcome.retry(), 1, policy);
     assertThat(copy.exchange()).isEqualTo("retries");
     assertThat(copy.routingKey()).isEqualTo("orders.again");
@@ -122,6 +149,8 @@ class SettlementTest {
                     Settlement.EXCEPTION_HEADER,
                     "java.lang.IllegalStateException: boom"),
                 true,
+                null,
+                false,
                 Action.Reason.DEAD_LETTER));
   }
 
@@ -153,24 +182,123 @@ class SettlementTest {
     assertThat(header).doesNotContain("\uFFFD");
   }
 
-  // ---- retryAfter, while no delay strategy exists: a retry, and the delay is discarded ----
+  // ---- SPEC 4: retryAfter ----
 
-  @ParameterizedTest
-  @EnumSource(QueueType.class)
-  void retryAfterWithoutACapIsRequeuedAtOnce(QueueType type) {
-    assertThat(decide(Outcome.retryAfter(Duration.ofSeconds(5)), 1, uncapped(type)))
-        .isEqualTo(new Action.Reject(true, Action.Reason.DELAY_NOT_SUPPORTED));
+  static final Duration FIVE_SECONDS = Duration.ofSeconds(5);
+
+  @Test
+  void retryAfterOnAClassicQueueWithoutStrategyHoldsThenCopiesWithTheCountPlusOne() {
+    Action action = decide(Outcome.retryAfter(FIVE_SECONDS), 1, uncapped(QueueType.CLASSIC));
+    assertThat(action)
+        .isEqualTo(
+            new Action.Later(
+                FIVE_SECONDS,
+                new Action.Copy(
+                    "",
+                    "orders",
+                    Map.of("tenant", "acme", HEADER, 1L),
+                    true,
+                    null,
+                    false,
+                    Action.Reason.DELAYED_RETRY)));
   }
 
   @Test
-  void retryAfterOnACappedClassicQueueCountsLikeRetry() {
-    Action.Copy below =
-        (Action.Copy) decide(Outcome.retryAfter(Duration.ofSeconds(5)), 1, CLASSIC_CAPPED);
-    assertThat(below.headers()).containsEntry(HEADER, 1L);
-    assertThat(below.reason()).isEqualTo(Action.Reason.DELAY_NOT_SUPPORTED);
-    Action.Copy atCap =
-        (Action.Copy) decide(Outcome.retryAfter(Duration.ofSeconds(5)), 3, CLASSIC_CAPPED);
-    assertThat(atCap.routingKey()).isEqualTo("orders.dlq");
+  void retryAfterOnAQuorumQueueWithoutStrategyIsRequeuedAtOnceAndTheDelayDiscarded() {
+    assertThat(decide(Outcome.retryAfter(FIVE_SECONDS), 1, uncapped(QueueType.QUORUM)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAY_DISCARDED));
+  }
+
+  @ParameterizedTest
+  @EnumSource(QueueType.class)
+  void retryAfterWithDlxTtlCopiesToTheWaitQueueWithExpirationThenAcks(QueueType type) {
+    Action.Copy copy =
+        (Action.Copy)
+            decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                1,
+                policy(type, 0, "", Delay.DLX_TTL, "orders.retry"));
+    assertThat(copy.exchange()).isEmpty();
+    assertThat(copy.routingKey()).isEqualTo("orders.retry");
+    assertThat(copy.expiration()).isEqualTo("5000");
+    assertThat(copy.ackOriginal()).isTrue();
+    assertThat(copy.headers()).containsEntry(HEADER, 1L).containsEntry("tenant", "acme");
+  }
+
+  @Test
+  void delayTiersSendEachDelayToTheSmallestTierThatHoldsIt() {
+    List<DelayTier> tiers =
+        List.of(
+            new DelayTier(Duration.ofSeconds(1), "orders.retry.1s"),
+            new DelayTier(Duration.ofMinutes(1), "orders.retry.1m"));
+    ConsumerPolicy tiered = policy(QueueType.CLASSIC, 0, "", Delay.DLX_TTL, "orders.retry", tiers);
+    assertThat(
+            ((Action.Copy) decide(Outcome.retryAfter(Duration.ofMillis(300)), 1, tiered))
+                .routingKey())
+        .isEqualTo("orders.retry.1s");
+    assertThat(
+            ((Action.Copy) decide(Outcome.retryAfter(Duration.ofSeconds(1)), 1, tiered))
+                .routingKey())
+        .isEqualTo("orders.retry.1s");
+    assertThat(((Action.Copy) decide(Outcome.retryAfter(FIVE_SECONDS), 1, tiered)).routingKey())
+        .isEqualTo("orders.retry.1m");
+    assertThat(
+            ((Action.Copy) decide(Outcome.retryAfter(Duration.ofHours(2)), 1, tiered)).routingKey())
+        .isEqualTo("orders.retry.1m");
+  }
+
+  @ParameterizedTest
+  @EnumSource(QueueType.class)
+  void retryAfterWithThePluginCopiesToTheDelayedExchangeWithXDelayThenAcks(QueueType type) {
+    Action.Copy copy =
+        (Action.Copy)
+            decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                2,
+                policy(type, 0, "", Delay.PLUGIN_DME, "orders.delay"));
+    assertThat(copy.exchange()).isEqualTo("orders.delay");
+    assertThat(copy.routingKey()).isEqualTo("orders");
+    assertThat(copy.headers()).containsEntry(Settlement.DELAY_HEADER, 5000L);
+    assertThat(copy.headers()).containsEntry(HEADER, 2L);
+    assertThat(copy.ackOriginal()).isTrue();
+    assertThat(copy.expiration()).isNull();
+  }
+
+  @Test
+  void aDelayedCopyFromAQuorumQueueCarriesTheWholeAttemptAndNotTheServersCount() {
+    Map<String, Object> arrived = Map.of(Attempts.DELIVERY_COUNT, 2L, HEADER, 1L);
+    int attempt = Attempts.of(QueueType.QUORUM, arrived, HEADER); // 1 + 2 + 1
+    Action.Copy copy =
+        (Action.Copy)
+            Settlement.decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                attempt,
+                arrived,
+                null,
+                policy(QueueType.QUORUM, 0, "", Delay.DLX_TTL, "orders.retry"));
+    assertThat(copy.headers()).containsEntry(HEADER, 4L).doesNotContainKey(Attempts.DELIVERY_COUNT);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Delay.class)
+  void retryAfterAtTheCapGoesToTheDeadLetterQueueInsteadOfWaitingAgain(Delay delay) {
+    Action.Copy classic =
+        (Action.Copy)
+            decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                3,
+                policy(QueueType.CLASSIC, 3, "orders.dlq", delay, "orders.wait"));
+    assertThat(classic.routingKey()).isEqualTo("orders.dlq");
+    assertThat(classic.ackOriginal()).isFalse();
+    Action.Copy quorum =
+        (Action.Copy)
+            decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                3,
+                policy(QueueType.QUORUM, 3, "orders.dlq", delay, "orders.wait"));
+    assertThat(quorum.routingKey()).isEqualTo("orders.dlq");
+    // a rejected quorum original would be dead-lettered a second time by the queue itself
+    assertThat(quorum.ackOriginal()).isTrue();
   }
 
   // ---- rules that hold everywhere ----
@@ -178,7 +306,8 @@ class SettlementTest {
   @Test
   void noDecisionCanBeANack() {
     assertThat(List.of(Action.class.getPermittedSubclasses()))
-        .containsExactlyInAnyOrder(Action.Ack.class, Action.Reject.class, Action.Copy.class);
+        .containsExactlyInAnyOrder(
+            Action.Ack.class, Action.Reject.class, Action.Copy.class, Action.Later.class);
   }
 
   @Test
