@@ -361,6 +361,17 @@ public final class Messages {
         + "' without maxAttempts is never used; set maxAttempts";
   }
 
+  public static String channelClosedByBroker(String consumer, String reason, Duration pause) {
+    return "WARREN-061 consumer '"
+        + consumer
+        + "': the broker closed its channel ("
+        + reason
+        + "); its unsettled deliveries go back to the queue, and the consumer reopens its channel"
+        + " in "
+        + pause
+        + "; if this repeats, fix what the broker names";
+  }
+
   public static String copyFailed(String consumer, long tag, String copy, String why) {
     return "WARREN-060 consumer '"
         + consumer

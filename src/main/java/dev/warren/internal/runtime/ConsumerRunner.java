@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import dev.warren.Outcome;
 import dev.warren.internal.extension.ConsumerModel;
@@ -44,6 +45,7 @@ final class ConsumerRunner {
   private static final Logger LOG = Logger.getLogger(ConsumerRunner.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
   private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration REOPEN_PAUSE = Duration.ofSeconds(1);
 
   private final ConsumerModel model;
   private final HandlerInvoker invoker;
@@ -56,7 +58,7 @@ final class ConsumerRunner {
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
-  private Channel channel;
+  private volatile Channel channel;
   private String consumerTag;
   private ConfirmTracker copies;
 
@@ -99,9 +101,11 @@ final class ConsumerRunner {
 
   /** Opens the channel and subscribes. */
   void start(Connection connection) throws IOException {
-    channel = connection.createChannel();
-    channel.basicQos(model.prefetch());
-    consumerTag = channel.basicConsume(model.queue(), false, new Subscription(channel));
+    Channel opened = connection.createChannel();
+    opened.basicQos(model.prefetch());
+    opened.addShutdownListener(cause -> closedByBroker(connection, cause));
+    channel = opened;
+    consumerTag = opened.basicConsume(model.queue(), false, new Subscription(opened));
     LOG.info(
         () ->
             "consumer '"
@@ -114,6 +118,36 @@ final class ConsumerRunner {
                 + model.prefetch()
                 + " and concurrency "
                 + model.concurrency());
+  }
+
+  /**
+   * The broker closed this consumer's channel on its own (a channel error, for example a copy
+   * published to an exchange deleted meanwhile). The client recovers channels only after a lost
+   * connection, so the consumer reopens its channel itself, after a pause; deliveries of the dead
+   * channel come again from the broker. Connection losses are left to the client's recovery.
+   */
+  private void closedByBroker(Connection connection, ShutdownSignalException cause) {
+    if (stopped || cause.isHardError() || cause.isInitiatedByApplication()) {
+      return;
+    }
+    LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
+    try {
+      timer.schedule(() -> reopen(connection), REOPEN_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down
+    }
+  }
+
+  private void reopen(Connection connection) {
+    if (stopped) {
+      return;
+    }
+    try {
+      start(connection);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
+      closedByBroker(connection, new ShutdownSignalException(false, false, null, channel));
+    }
   }
 
   /** Sends {@code basic.cancel}: no new deliveries; those in flight go on. */
