@@ -23,9 +23,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * SPEC 3.1 on real classic queues: Warren counts in a header, publishes confirmed copies, parks
@@ -43,7 +42,7 @@ class ClassicCapsIT extends WarrenIT {
   static final String HEADER = "x-warren-retry-count";
 
   static AmqpRecorder recorder;
-  static LogCapture logs;
+  @RegisterExtension static final LogCapture logs = new LogCapture();
 
   @BeforeDeployment
   static void prepare() throws IOException {
@@ -56,16 +55,6 @@ class ClassicCapsIT extends WarrenIT {
         .queue(LOST_DLQ_QUEUE)
         .queue(LOST_DLQ);
     TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
-  }
-
-  @BeforeAll
-  static void captureLogs() {
-    logs = LogCapture.start();
-  }
-
-  @AfterAll
-  static void stopCapture() {
-    logs.close();
   }
 
   @AfterUndeployment

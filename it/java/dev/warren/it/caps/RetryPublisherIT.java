@@ -3,14 +3,10 @@ package dev.warren.it.caps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.RabbitConsumer;
 import dev.warren.RetryPublisher;
-import dev.warren.it.support.AfterUndeployment;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.LogCapture;
@@ -21,9 +17,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * @RetryPublisher sends classic retry copies through another exchange; when that exchange vanishes
@@ -36,38 +31,16 @@ class RetryPublisherIT extends WarrenIT {
   static final String EXCHANGE = "warren.it.caps.retries";
   static final String KEY = "again";
 
-  static LogCapture logs;
+  @RegisterExtension static final LogCapture logs = new LogCapture();
 
   @BeforeDeployment
-  static void prepare() throws Exception {
+  static void prepare() {
     Broker.get().queue(QUEUE);
     declareExchange();
   }
 
-  static void declareExchange() throws Exception {
-    try (Connection c = new ConnectionFactory().newConnection();
-        Channel ch = c.createChannel()) {
-      ch.exchangeDeclare(EXCHANGE, "direct", true);
-      ch.queueBind(QUEUE, EXCHANGE, KEY);
-    }
-  }
-
-  @AfterUndeployment
-  static void deleteExchange() throws Exception {
-    try (Connection c = new ConnectionFactory().newConnection();
-        Channel ch = c.createChannel()) {
-      ch.exchangeDelete(EXCHANGE);
-    }
-  }
-
-  @BeforeAll
-  static void captureLogs() {
-    logs = LogCapture.start();
-  }
-
-  @AfterAll
-  static void stopCapture() {
-    logs.close();
+  static void declareExchange() {
+    Broker.get().exchange(EXCHANGE, "direct").bind(QUEUE, EXCHANGE, KEY);
   }
 
   @Deployment
@@ -103,7 +76,7 @@ class RetryPublisherIT extends WarrenIT {
 
   @Test
   void aVanishedRetryExchangeClosesTheChannelWhichReopensAndNothingIsLost() throws Exception {
-    deleteExchange();
+    Broker.get().deleteExchange(EXCHANGE);
     Broker.get().publish(QUEUE, "r-2");
     await()
         .atMost(Duration.ofSeconds(15))

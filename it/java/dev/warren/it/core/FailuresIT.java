@@ -20,9 +20,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * SPEC section 10: exceptions go through FailureMapper beans (default: drop), undecodable payloads
@@ -39,7 +38,7 @@ class FailuresIT extends WarrenIT {
   static final String FATAL = "warren.it.failures.fatal";
   static final String DLQ = "warren.it.failures.dlq";
 
-  static LogCapture logs;
+  @RegisterExtension static final LogCapture logs = new LogCapture();
 
   @BeforeDeployment
   static void prepare() {
@@ -49,16 +48,6 @@ class FailuresIT extends WarrenIT {
     for (String queue : List.of(THROWS, MAPPED, JSON, ASYNC, VOID, FATAL)) {
       broker.queue(queue, toDlq);
     }
-  }
-
-  @BeforeAll
-  static void captureLogs() {
-    logs = LogCapture.start();
-  }
-
-  @AfterAll
-  static void stopCapture() {
-    logs.close();
   }
 
   @Deployment

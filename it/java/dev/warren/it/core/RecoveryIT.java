@@ -22,8 +22,8 @@ import java.util.stream.IntStream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * After the broker closes every connection under load, consumers resume by themselves; a delivery
@@ -34,22 +34,16 @@ class RecoveryIT extends WarrenIT {
   static final String QUEUE = "warren.it.recovery";
   static final int MESSAGES = 1500;
 
-  static LogCapture logs;
+  @RegisterExtension static final LogCapture logs = new LogCapture();
 
   @BeforeDeployment
   static void prepare() {
     Broker.get().queue(QUEUE);
   }
 
-  @BeforeAll
-  static void captureLogs() {
-    logs = LogCapture.start();
-  }
-
   @AfterAll
-  static void stopCapture() {
+  static void release() {
     Handler.RELEASE_STUCK.countDown();
-    logs.close();
   }
 
   @Deployment

@@ -18,9 +18,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * retryAfter with Delay.NONE: a classic queue holds the original while a timer runs, then copies
@@ -33,7 +32,7 @@ class InProcessDelayIT extends WarrenIT {
   static final String CAPPED_DLQ = "warren.it.delay.timer.capped.dlq";
   static final String QUORUM = "warren.it.delay.quorum";
 
-  static LogCapture logs;
+  @RegisterExtension static final LogCapture logs = new LogCapture();
 
   @BeforeDeployment
   static void prepare() {
@@ -41,16 +40,6 @@ class InProcessDelayIT extends WarrenIT {
     Broker.get().deleteQueue(QUORUM);
     Broker.get().forget(QUORUM);
     TestConfig.set("warren.consumers." + QUORUM + ".declare-topology", "true");
-  }
-
-  @BeforeAll
-  static void captureLogs() {
-    logs = LogCapture.start();
-  }
-
-  @AfterAll
-  static void stopCapture() {
-    logs.close();
   }
 
   @Deployment

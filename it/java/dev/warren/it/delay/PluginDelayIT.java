@@ -46,14 +46,9 @@ class PluginDelayIT {
   }
 
   @AfterEach
-  void cleanUp() throws Exception {
+  void cleanUp() {
     TestConfig.clear();
     Broker.get().cleanUp();
-    try (Connection c = new ConnectionFactory().newConnection();
-        Channel ch = c.createChannel()) {
-      ch.exchangeDelete(STAND_IN);
-      ch.exchangeDelete(QUEUE + ".delay");
-    }
   }
 
   @ApplicationScoped
@@ -101,11 +96,7 @@ class PluginDelayIT {
   @Test
   void theCopyCarriesXDelayAndTheQueueNameAndTheOriginalIsAcked() throws Exception {
     // a plain direct exchange stands in for the delayed one: it routes by the same key
-    try (Connection c = new ConnectionFactory().newConnection();
-        Channel ch = c.createChannel()) {
-      ch.exchangeDeclare(STAND_IN, "direct", true);
-      ch.queueBind(CAPTURE, STAND_IN, QUEUE);
-    }
+    Broker.get().exchange(STAND_IN, "direct").bind(CAPTURE, STAND_IN, QUEUE);
     TestConfig.set("warren.consumers." + QUEUE + ".delay-target", STAND_IN);
     try (WeldContainer container = WeldSe.start(Delayed.class)) {
       Broker.get().publish(QUEUE, "d-1", Map.of("tenant", "acme"));

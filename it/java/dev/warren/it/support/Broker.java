@@ -73,6 +73,36 @@ public final class Broker {
     }
   }
 
+  /** Declares a durable exchange, remembered for clean-up. */
+  public synchronized Broker exchange(String name, String type) {
+    try {
+      channel().exchangeDeclare(name, type, true);
+      exchanges.add(name);
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Binds {@code queue} to {@code exchange} with {@code routingKey}. */
+  public synchronized Broker bind(String queue, String exchange, String routingKey) {
+    try {
+      channel().queueBind(queue, exchange, routingKey);
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Deletes an exchange now (it stays remembered for clean-up). */
+  public synchronized void deleteExchange(String name) {
+    try {
+      channel().exchangeDelete(name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Deletes a queue now (and forgets it). */
   public synchronized void deleteQueue(String name) {
     try {

@@ -6,14 +6,33 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Captures what Warren logs (logger {@code dev.warren}) while installed. */
-public final class LogCapture extends Handler implements AutoCloseable {
+/**
+ * Captures what Warren logs (logger {@code dev.warren}) while installed: for a whole test class as
+ * a JUnit extension ({@code @RegisterExtension static final LogCapture logs = new LogCapture();}),
+ * or for a block with {@link #start()} and try-with-resources.
+ */
+public final class LogCapture extends Handler
+    implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
   private static final Logger WARREN = Logger.getLogger("dev.warren");
   private final List<LogRecord> records = new CopyOnWriteArrayList<>();
 
-  private LogCapture() {}
+  /** A capture that installs itself before the test class and removes itself after it. */
+  public LogCapture() {}
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    WARREN.addHandler(this);
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
+  }
 
   /** Starts capturing. */
   public static LogCapture start() {
