@@ -369,7 +369,8 @@ public final class Messages {
         + "); its unsettled deliveries go back to the queue, and the consumer reopens its channel"
         + " in "
         + pause
-        + "; if this repeats, fix what the broker names";
+        + "; if this repeats, fix what the broker names (logged at most once a minute per"
+        + " consumer)";
   }
 
   public static String copyFailed(String consumer, long tag, String copy, String why) {

@@ -57,6 +57,7 @@ final class ConsumerRunner {
   private final AtomicInteger unsettled = new AtomicInteger();
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
+  private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
   private volatile Channel channel;
   private String consumerTag;
@@ -101,10 +102,11 @@ final class ConsumerRunner {
 
   /** Opens the channel and subscribes. */
   void start(Connection connection) throws IOException {
+    channel = null;
     Channel opened = connection.createChannel();
-    opened.basicQos(model.prefetch());
-    opened.addShutdownListener(cause -> closedByBroker(connection, cause));
     channel = opened;
+    opened.addShutdownListener(cause -> closedByBroker(connection, cause));
+    opened.basicQos(model.prefetch());
     consumerTag = opened.basicConsume(model.queue(), false, new Subscription(opened));
     LOG.info(
         () ->
@@ -130,7 +132,13 @@ final class ConsumerRunner {
     if (stopped || cause.isHardError() || cause.isInitiatedByApplication()) {
       return;
     }
-    LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
+    if (reopenWarnings.allow()) {
+      LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
+    }
+    scheduleReopen(connection);
+  }
+
+  private void scheduleReopen(Connection connection) {
     try {
       timer.schedule(() -> reopen(connection), REOPEN_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
@@ -145,8 +153,15 @@ final class ConsumerRunner {
     try {
       start(connection);
     } catch (IOException | RuntimeException e) {
-      LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
-      closedByBroker(connection, new ShutdownSignalException(false, false, null, channel));
+      if (reopenWarnings.allow()) {
+        LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
+      }
+      Channel failed = channel;
+      if (failed == null || failed.isOpen()) {
+        // no channel, or one the broker did not close (so its listener will not try again)
+        closeChannel();
+        scheduleReopen(connection);
+      }
     }
   }
 
