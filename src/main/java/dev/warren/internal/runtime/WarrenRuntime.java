@@ -7,6 +7,7 @@ import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
@@ -138,7 +139,8 @@ public final class WarrenRuntime {
               instance,
               PayloadDecoder.of(model.shape().payloadType(), codec),
               failures,
-              requestContexts);
+              requestContexts,
+              codec);
       ConsumerRunner runner =
           new ConsumerRunner(
               model,
@@ -147,6 +149,7 @@ public final class WarrenRuntime {
               settings.publisher().confirmTimeout(),
               completions);
       runners.add(runner);
+      shape(runner, model, instance, failures, requestContexts);
       if (model.policy(settings.retryCountHeader()).publishesCopies()) {
         long sweep = sweepMillis(settings.publisher().confirmTimeout());
         timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
@@ -157,6 +160,29 @@ public final class WarrenRuntime {
         LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
         throw e;
       }
+    }
+  }
+
+  /** Batch consumers get their batches, responders their reply sender. */
+  private void shape(
+      ConsumerRunner runner,
+      ConsumerModel model,
+      Object instance,
+      FailureMapping failures,
+      Instance<RequestContextController> requestContexts) {
+    if (model.batched()) {
+      runner.batching(
+          new BatchInvoker(
+              model,
+              instance,
+              PayloadDecoder.of(model.shape().payloadType(), codec),
+              failures,
+              requestContexts),
+          timer);
+    }
+    if (model.shape().responder()) {
+      // created now: a reply sent during shutdown must not need a new publisher
+      runner.replying(new ReplySender(model.name(), model.queue(), publisher()));
     }
   }
 
