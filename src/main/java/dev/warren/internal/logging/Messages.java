@@ -484,4 +484,49 @@ public final class Messages {
   public static String notSent(String exchange, String routingKey, String why) {
     return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
   }
+
+  // ---- request/reply ----
+
+  private static String request(String exchange, String routingKey) {
+    return "request to exchange '" + exchange + "' with routing key '" + routingKey + "'";
+  }
+
+  public static String requestTimedOut(String exchange, String routingKey, Duration timeout) {
+    return "WARREN-078 no reply to the "
+        + request(exchange, routingKey)
+        + " arrived within "
+        + timeout
+        + "; it may or may not have been handled (is a responder consuming?); a late reply is"
+        + " ignored";
+  }
+
+  public static String requestUnroutable(String exchange, String routingKey) {
+    return "WARREN-079 the "
+        + request(exchange, routingKey)
+        + " was returned as unroutable: no queue is bound for it; check the exchange and routing"
+        + " key, or declare the responder's queue";
+  }
+
+  public static String requestChannelClosed(String exchange, String routingKey, String cause) {
+    return "WARREN-080 the request channel closed while the "
+        + request(exchange, routingKey)
+        + " waited for its reply ("
+        + cause
+        + "); it may or may not have been handled; the next request opens a new channel";
+  }
+
+  public static String requestNotSent(String exchange, String routingKey, String why) {
+    return "WARREN-081 the " + request(exchange, routingKey) + " was not sent: " + why;
+  }
+
+  public static String replyUndecodable(
+      String exchange, String routingKey, String type, String why) {
+    return "WARREN-082 the reply to the "
+        + request(exchange, routingKey)
+        + " could not be decoded into '"
+        + type
+        + "' ("
+        + why
+        + "); ask for byte[] or String to see it as it is";
+  }
 }

@@ -12,6 +12,7 @@ import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher;
+import dev.warren.internal.reply.DirectReplyRequester;
 import dev.warren.spi.Codec;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -58,6 +59,7 @@ public final class WarrenRuntime {
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
   private ConfirmingPublisher publisher;
+  private DirectReplyRequester requester;
   // threads start only when first used
   private final ExecutorService completions =
       Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
@@ -103,6 +105,17 @@ public final class WarrenRuntime {
       timer.scheduleWithFixedDelay(publisher::expire, sweep, sweep, TimeUnit.MILLISECONDS);
     }
     return publisher;
+  }
+
+  /** The application's requester, created on first use. */
+  public synchronized DirectReplyRequester requester() {
+    if (stopped) {
+      throw new IllegalStateException("Warren has shut down; its requester is closed");
+    }
+    if (requester == null) {
+      requester = new DirectReplyRequester(this::connection, codec, completions, timer);
+    }
+    return requester;
   }
 
   /** How often unconfirmed messages are checked against the confirm timeout. */
@@ -216,6 +229,13 @@ public final class WarrenRuntime {
     }
     runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
     contexts.forEach(CreationalContext::release);
+    DirectReplyRequester requests;
+    synchronized (this) {
+      requests = requester;
+    }
+    if (requests != null) {
+      requests.close(); // requests still waiting for replies fail now
+    }
     if (connection != null) {
       // close even when not open: a connection in automatic recovery is not open, and only a
       // manual close stops it from reconnecting (and consuming again) after shutdown
