@@ -130,9 +130,11 @@ public record HandlerShape(
         payloads.add(i);
       }
     }
-    // a second Delivery lands in payloads, but it is never a body: the codec cannot decode into
-    // it, so a method whose only "payload" is a Delivery has no payload at all
-    if (payloads.stream().allMatch(i -> parameters[i] == Delivery.class)) {
+    // a second Delivery (or List<Delivery>) lands in payloads, but it is never a body: the codec
+    // cannot decode into it, so a method whose only "payload" is one has no payload at all
+    if (payloads.stream()
+        .allMatch(
+            i -> parameters[i] == Delivery.class || isListOf(parameters[i], Delivery.class))) {
       problems.accept(Messages.noPayload(consumer, where));
       ok = false;
     } else if (payloads.size() > 1) {

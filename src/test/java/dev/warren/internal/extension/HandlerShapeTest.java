@@ -146,6 +146,10 @@ class HandlerShapeTest {
     public String batchResponder(List<String> bodies) {
       return "";
     }
+
+    public Outcome batchOfOnlyDeliveries(List<Delivery> first, List<Delivery> second) {
+      return Outcome.ack();
+    }
   }
 
   private final List<String> problems = new ArrayList<>();
@@ -391,6 +395,12 @@ class HandlerShapeTest {
     assertThat(batchShapeOf("batchResponder")).isNull();
     assertOneProblem("WARREN-072");
     assertThat(problems.get(0)).contains("'java.lang.String'");
+  }
+
+  @Test
+  void aSecondListOfDeliveriesIsNoPayload() {
+    assertThat(batchShapeOf("batchOfOnlyDeliveries")).isNull();
+    assertOneProblem("WARREN-010");
   }
 
   @Test
