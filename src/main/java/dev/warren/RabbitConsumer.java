@@ -12,7 +12,10 @@ import java.lang.annotation.Target;
  * <p>The method takes exactly one payload parameter ({@code byte[]}, {@code String} or any type the
  * {@link dev.warren.spi.Codec} decodes, JSON-B by default) and optionally a {@link Delivery}. It
  * returns an {@link Outcome}, {@code void} (a normal return acks) or {@code
- * CompletionStage<Outcome>} (the delivery settles when the stage completes).
+ * CompletionStage<Outcome>} (the delivery settles when the stage completes). A method returning
+ * anything else is a responder: its return value (or the value of its {@code CompletionStage}) is
+ * the reply to the request, sent to the request's {@code reply_to} (see {@link Requester}). Batch
+ * consumers ({@link #batchSize()} above 1) take a {@code List} of payloads instead.
  *
  * <p>Every attribute can be overridden by MicroProfile Config under {@code
  * warren.consumers.<name>.<key>} and {@code warren.consumers.defaults.<key>}, for example {@code
@@ -49,6 +52,23 @@ public @interface RabbitConsumer {
    * Config key: {@code concurrency}.
    */
   int concurrency() default 1;
+
+  /**
+   * How many deliveries one call receives; 1 (the default) is not a batch. Above 1 the method takes
+   * a {@code java.util.List<T>} of payloads (and optionally a {@code List<Delivery>} in the same
+   * order) and is called once per batch of up to {@code batchSize} deliveries, or with fewer once
+   * {@link #batchWait()} has passed since the first. A returned {@link Outcome} settles every
+   * delivery of the batch, one frame each; a returned {@code List<Outcome>} settles delivery i with
+   * outcome i. Must not exceed {@link #prefetch()}. Config key: {@code batch-size}.
+   */
+  int batchSize() default 1;
+
+  /**
+   * How long a batch may wait for more deliveries after its first one arrived, e.g. {@code "50ms"}
+   * or {@code "PT1S"}; longer than zero. Used only when {@link #batchSize()} is above 1. Config
+   * key: {@code batch-wait}.
+   */
+  String batchWait() default "50ms";
 
   /**
    * The most deliveries a message gets before {@code retry()} stops sending it back; the first

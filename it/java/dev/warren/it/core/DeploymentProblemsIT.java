@@ -11,6 +11,7 @@ import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,9 +77,10 @@ class DeploymentProblemsIT {
 
   @ApplicationScoped
   public static class WrongReturn {
+    // any other value would make a responder; a stage of nothing has no reply to send
     @RabbitConsumer(queue = PRESENT, name = "wrong-return")
-    public String handle(String body) {
-      return body;
+    public CompletionStage<Void> handle(String body) {
+      return null;
     }
   }
 
@@ -266,7 +268,7 @@ class DeploymentProblemsIT {
         .contains("WARREN-011", "'two-payloads'", TwoPayloads.class.getName() + "#handle");
     assertThat(WeldSe.deploymentFailure(NoPayload.class)).contains("WARREN-010", "'no-payload'");
     assertThat(WeldSe.deploymentFailure(WrongReturn.class))
-        .contains("WARREN-012", "'wrong-return'", "java.lang.String");
+        .contains("WARREN-012", "'wrong-return'", "CompletionStage<java.lang.Void>");
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -69,7 +70,9 @@ public final class AmqpRecorder implements AutoCloseable {
   /**
    * One method frame a client sent. For {@code basic.ack} {@code flag1} is {@code multiple}; for
    * {@code basic.reject} {@code flag1} is {@code requeue}; for {@code basic.nack} {@code flag1} is
-   * {@code multiple} and {@code flag2} is {@code requeue}. Other methods carry no tag or flags.
+   * {@code multiple} and {@code flag2} is {@code requeue}; for {@code basic.consume} {@code flag1}
+   * is {@code no-ack} and {@code target} the queue; for {@code basic.publish} {@code flag1} is
+   * {@code mandatory} and {@code target} the routing key. Other methods carry no tag or flags.
    *
    * @param connection the number of the proxied connection, from 1 in the order they were accepted
    */
@@ -81,7 +84,18 @@ public final class AmqpRecorder implements AutoCloseable {
       String name,
       long deliveryTag,
       boolean flag1,
-      boolean flag2) {
+      boolean flag2,
+      String target) {
+
+    /** The {@code no-ack} bit of a {@code basic.consume}; {@code false} otherwise. */
+    public boolean noAck() {
+      return classId == 60 && methodId == 20 && flag1;
+    }
+
+    /** The {@code mandatory} bit of a {@code basic.publish}; {@code false} otherwise. */
+    public boolean mandatory() {
+      return classId == 60 && methodId == 40 && flag1;
+    }
 
     /** Whether this frame settles deliveries (ack, reject or nack). */
     public boolean settles() {
@@ -282,14 +296,41 @@ public final class AmqpRecorder implements AutoCloseable {
     String name = NAMES.getOrDefault(classId << 16 | methodId, classId + "." + methodId);
     long tag = 0;
     int bits = 0;
+    String target = null;
     if (classId == 60 && (methodId == 80 || methodId == 90 || methodId == 120)) {
       for (int i = 4; i < 12; i++) {
         tag = tag << 8 | payload[i] & 0xFF;
       }
       bits = payload[12];
+    } else if (classId == 60 && methodId == 20) {
+      // basic.consume: reserved short, queue, consumer tag, bits (no-local, no-ack, ...)
+      int at = 6;
+      target = shortString(payload, at);
+      at += 1 + (payload[at] & 0xFF);
+      at += 1 + (payload[at] & 0xFF);
+      bits = (payload[at] & 2) != 0 ? 1 : 0;
+    } else if (classId == 60 && methodId == 40) {
+      // basic.publish: reserved short, exchange, routing key, bits (mandatory, immediate)
+      int at = 6;
+      at += 1 + (payload[at] & 0xFF);
+      target = shortString(payload, at);
+      at += 1 + (payload[at] & 0xFF);
+      bits = payload[at] & 1;
     }
     return new Method(
-        connection, channel, classId, methodId, name, tag, (bits & 1) != 0, (bits & 2) != 0);
+        connection,
+        channel,
+        classId,
+        methodId,
+        name,
+        tag,
+        (bits & 1) != 0,
+        (bits & 2) != 0,
+        target);
+  }
+
+  private static String shortString(byte[] payload, int at) {
+    return new String(payload, at + 1, payload[at] & 0xFF, StandardCharsets.UTF_8);
   }
 
   private synchronized void add(Method method) {

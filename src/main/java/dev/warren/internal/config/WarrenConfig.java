@@ -73,6 +73,12 @@ public final class WarrenConfig {
   /** Per-consumer key: deliveries handled at the same time, at least 1. */
   public static final String CONSUMER_CONCURRENCY = "concurrency";
 
+  /** Per-consumer key: deliveries per call of a batch consumer; 1 is not a batch. */
+  public static final String CONSUMER_BATCH_SIZE = "batch-size";
+
+  /** Per-consumer key: how long a batch waits for more deliveries after its first. */
+  public static final String CONSUMER_BATCH_WAIT = "batch-wait";
+
   /** Per-consumer key: the cap on deliveries, 0 for none. */
   public static final String CONSUMER_MAX_ATTEMPTS = "max-attempts";
 
@@ -117,6 +123,8 @@ public final class WarrenConfig {
           CONSUMER_QUEUE_TYPE,
           CONSUMER_PREFETCH,
           CONSUMER_CONCURRENCY,
+          CONSUMER_BATCH_SIZE,
+          CONSUMER_BATCH_WAIT,
           CONSUMER_MAX_ATTEMPTS,
           CONSUMER_DEAD_LETTER,
           CONSUMER_DELAY,

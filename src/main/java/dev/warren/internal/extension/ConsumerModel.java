@@ -5,6 +5,7 @@ import dev.warren.QueueType;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.DelayTier;
 import jakarta.enterprise.inject.spi.Bean;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,8 @@ import java.util.Map;
  * @param queueType the queue's type
  * @param prefetch the {@code basic.qos} prefetch count, at least 1
  * @param concurrency deliveries handled at the same time, at least 1
+ * @param batchSize deliveries per call, 1 when the consumer is not a batch consumer
+ * @param batchWait how long a batch waits for more deliveries after its first
  * @param declareTopology whether to declare the queue (else only check it exists)
  * @param enabled whether the consumer starts
  * @param maxAttempts the cap on deliveries, 0 for none
@@ -39,6 +42,8 @@ public record ConsumerModel(
     QueueType queueType,
     int prefetch,
     int concurrency,
+    int batchSize,
+    Duration batchWait,
     boolean declareTopology,
     boolean enabled,
     int maxAttempts,
@@ -67,6 +72,11 @@ public record ConsumerModel(
    * @param routingKeys the binding keys
    */
   public record BindingModel(String exchange, String type, List<String> routingKeys) {}
+
+  /** Whether the method is called with batches of deliveries. */
+  public boolean batched() {
+    return batchSize > 1;
+  }
 
   /** Whether the consumer has an attempt cap. */
   public boolean capped() {

@@ -15,6 +15,7 @@ import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,6 +32,8 @@ import java.util.function.Consumer;
  * the log.
  */
 final class ConsumerModels {
+
+  private static final Duration DEFAULT_BATCH_WAIT = Duration.ofMillis(50);
 
   private ConsumerModels() {}
 
@@ -67,8 +70,19 @@ final class ConsumerModels {
     String where = found.where();
     RabbitConsumer a = found.annotation();
     Counting counting = new Counting(problems);
+    int batchSize =
+        atLeast(
+            config.consumer(
+                name, WarrenConfig.CONSUMER_BATCH_SIZE, a.batchSize(), WarrenConfig::parseInt),
+            1,
+            "batchSize",
+            "set it to 1 (no batching) or more",
+            name,
+            where,
+            counting);
+    Duration batchWait = batchWait(config, name, where, a.batchWait(), counting);
 
-    HandlerShape shape = HandlerShape.of(found.method(), name, where, counting);
+    HandlerShape shape = HandlerShape.of(found.method(), name, where, batchSize, counting);
     String queue =
         config
             .consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)
@@ -101,6 +115,9 @@ final class ConsumerModels {
             name,
             where,
             counting);
+    if (batchSize > prefetch && prefetch >= 1) {
+      counting.accept(Messages.batchOverPrefetch(name, where, batchSize, prefetch));
+    }
     int maxAttempts =
         atLeast(
             config.consumer(
@@ -212,6 +229,8 @@ final class ConsumerModels {
         type,
         prefetch,
         concurrency,
+        batchSize,
+        batchWait,
         declare,
         enabled,
         maxAttempts,
@@ -258,6 +277,48 @@ final class ConsumerModels {
           Messages.invalidSetting(name, where, label, setting.value(), setting.source(), fix));
     }
     return setting.value();
+  }
+
+  /**
+   * The batch wait: a config value that does not parse is reported by the config with its key, an
+   * annotation value here; both must be longer than zero.
+   */
+  private static Duration batchWait(
+      WarrenConfig config,
+      String name,
+      String where,
+      String annotation,
+      Consumer<String> problems) {
+    Setting<String> setting =
+        config.consumer(
+            name,
+            WarrenConfig.CONSUMER_BATCH_WAIT,
+            annotation,
+            text -> {
+              positiveDuration(text);
+              return text;
+            });
+    try {
+      return positiveDuration(setting.value());
+    } catch (IllegalArgumentException e) {
+      problems.accept(
+          Messages.invalidSetting(
+              name,
+              where,
+              "batchWait",
+              "'" + setting.value() + "'",
+              setting.source(),
+              e.getMessage()));
+      return DEFAULT_BATCH_WAIT;
+    }
+  }
+
+  private static Duration positiveDuration(String text) {
+    Duration duration = Durations.parse(text);
+    if (duration.isZero()) {
+      throw new IllegalArgumentException("must be longer than zero");
+    }
+    return duration;
   }
 
   private static Map<String, Object> arguments(

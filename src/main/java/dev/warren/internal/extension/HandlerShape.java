@@ -3,6 +3,7 @@ package dev.warren.internal.extension;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.logging.Messages;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -11,20 +12,31 @@ import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
  * What a consumer method looks like: where its payload and {@link Delivery} parameters are and how
  * to read its return value. Worked out once at deployment from the method's signature.
  *
+ * <p>A batch consumer (batchSize above 1) takes {@code List<T>} as its payload parameter and,
+ * optionally, {@code List<Delivery>}; its payload type is the element type {@code T}.
+ *
  * @param method the bean method
  * @param payloadIndex the payload parameter's position
- * @param payloadType the payload parameter's generic type
- * @param deliveryIndex the {@link Delivery} parameter's position, or -1
+ * @param payloadType the payload parameter's generic type; for a batch, the list's element type
+ * @param deliveryIndex the {@link Delivery} (for a batch: {@code List<Delivery>}) parameter's
+ *     position, or -1
  * @param returnKind how the return value settles the delivery
+ * @param batch whether the method is called with a batch of deliveries
  */
 public record HandlerShape(
-    Method method, int payloadIndex, Type payloadType, int deliveryIndex, ReturnKind returnKind) {
+    Method method,
+    int payloadIndex,
+    Type payloadType,
+    int deliveryIndex,
+    ReturnKind returnKind,
+    boolean batch) {
 
   /** How a consumer method's return value becomes an outcome. */
   public enum ReturnKind {
@@ -33,7 +45,29 @@ public record HandlerShape(
     /** Returns nothing: a normal return acks. */
     VOID,
     /** Returns {@code CompletionStage<Outcome>}: settles when the stage completes. */
-    STAGE
+    STAGE,
+    /** A batch consumer returns {@code List<Outcome>}: element i settles delivery i. */
+    OUTCOMES,
+    /** A batch consumer returns {@code CompletionStage<List<Outcome>>}. */
+    OUTCOMES_STAGE,
+    /** A responder: returns the reply; the request is acked once the reply is published. */
+    REPLY,
+    /** A responder returning {@code CompletionStage<R>}: replies when the stage completes. */
+    REPLY_STAGE
+  }
+
+  /** Whether the method is a responder: its return value is a reply to the request. */
+  public boolean responder() {
+    return returnKind == ReturnKind.REPLY || returnKind == ReturnKind.REPLY_STAGE;
+  }
+
+  /** The declared type of a responder's reply (the stage's value for {@code REPLY_STAGE}). */
+  public Type replyType() {
+    Type declared = method.getGenericReturnType();
+    if (returnKind == ReturnKind.REPLY_STAGE && declared instanceof ParameterizedType stage) {
+      return stage.getActualTypeArguments()[0];
+    }
+    return declared;
   }
 
   /** The number of parameters the method takes. */
@@ -50,6 +84,19 @@ public record HandlerShape(
    */
   public static HandlerShape of(
       Method method, String consumer, String where, Consumer<String> problems) {
+    return of(method, consumer, where, 1, problems);
+  }
+
+  /**
+   * Works out the shape of {@code method} for a consumer with {@code batchSize}, reporting every
+   * problem it has.
+   *
+   * @param batchSize the consumer's batch size; above 1 the method takes lists
+   * @return the shape, or {@code null} when a problem was reported
+   */
+  public static HandlerShape of(
+      Method method, String consumer, String where, int batchSize, Consumer<String> problems) {
+    boolean batch = batchSize > 1;
     boolean ok = true;
     if (!Modifier.isPublic(method.getModifiers())) {
       problems.accept(Messages.methodNotInvocable(consumer, where, "is not public"));
@@ -63,15 +110,31 @@ public record HandlerShape(
     List<Integer> payloads = new ArrayList<>();
     int deliveryIndex = -1;
     for (int i = 0; i < parameters.length; i++) {
-      if (parameters[i] == Delivery.class && deliveryIndex < 0) {
+      if (isListOf(parameters[i], Delivery.class)) {
+        if (!batch) {
+          problems.accept(
+              Messages.batchOnly(
+                  consumer, where, "parameter '" + parameters[i].getTypeName() + "'"));
+          ok = false;
+        } else if (deliveryIndex < 0) {
+          deliveryIndex = i;
+        } else {
+          payloads.add(i);
+        }
+      } else if (batch && parameters[i] == Delivery.class) {
+        problems.accept(Messages.batchSingleDelivery(consumer, where));
+        ok = false;
+      } else if (parameters[i] == Delivery.class && deliveryIndex < 0 && !batch) {
         deliveryIndex = i;
       } else {
         payloads.add(i);
       }
     }
-    // a second Delivery lands in payloads, but it is never a body: the codec cannot decode into
-    // it, so a method whose only "payload" is a Delivery has no payload at all
-    if (payloads.stream().allMatch(i -> parameters[i] == Delivery.class)) {
+    // a second Delivery (or List<Delivery>) lands in payloads, but it is never a body: the codec
+    // cannot decode into it, so a method whose only "payload" is one has no payload at all
+    if (payloads.stream()
+        .allMatch(
+            i -> parameters[i] == Delivery.class || isListOf(parameters[i], Delivery.class))) {
       problems.accept(Messages.noPayload(consumer, where));
       ok = false;
     } else if (payloads.size() > 1) {
@@ -82,19 +145,60 @@ public record HandlerShape(
       problems.accept(Messages.twoPayloads(consumer, where, String.join(", ", names)));
       ok = false;
     }
+    Type payloadType = payloads.size() == 1 ? parameters[payloads.get(0)] : null;
+    if (batch && payloadType != null) {
+      payloadType = elementType(payloadType);
+      if (payloadType == null) {
+        problems.accept(
+            Messages.batchNotAList(
+                consumer, where, batchSize, parameters[payloads.get(0)].getTypeName()));
+        ok = false;
+      }
+    }
     ReturnKind returnKind = returnKind(method);
+    String returnType = method.getGenericReturnType().getTypeName();
     if (returnKind == null) {
       problems.accept(
-          Messages.unsupportedReturnType(
-              consumer, where, method.getGenericReturnType().getTypeName()));
+          batch
+              ? Messages.batchReturnType(consumer, where, returnType)
+              : Messages.unsupportedReturnType(consumer, where, returnType));
+      ok = false;
+    } else if (batch && (returnKind == ReturnKind.REPLY || returnKind == ReturnKind.REPLY_STAGE)) {
+      problems.accept(Messages.batchReturnType(consumer, where, returnType));
+      ok = false;
+    } else if (!batch
+        && (returnKind == ReturnKind.OUTCOMES || returnKind == ReturnKind.OUTCOMES_STAGE)) {
+      problems.accept(Messages.batchOnly(consumer, where, "return type '" + returnType + "'"));
       ok = false;
     }
     if (!ok) {
       return null;
     }
-    int payloadIndex = payloads.get(0);
-    return new HandlerShape(
-        method, payloadIndex, parameters[payloadIndex], deliveryIndex, returnKind);
+    return new HandlerShape(method, payloads.get(0), payloadType, deliveryIndex, returnKind, batch);
+  }
+
+  /** {@code T} of {@code List<T>} when {@code T} is a concrete type; else {@code null}. */
+  private static Type elementType(Type type) {
+    if (type instanceof ParameterizedType list
+        && list.getRawType() == List.class
+        && (list.getActualTypeArguments()[0] instanceof Class<?>
+            || list.getActualTypeArguments()[0] instanceof ParameterizedType
+            || list.getActualTypeArguments()[0] instanceof GenericArrayType)) {
+      return list.getActualTypeArguments()[0];
+    }
+    return null;
+  }
+
+  private static boolean isListOf(Type type, Class<?> element) {
+    return type instanceof ParameterizedType list
+        && list.getRawType() == List.class
+        && list.getActualTypeArguments()[0] == element;
+  }
+
+  private static boolean isOutcomeList(Type type) {
+    return type instanceof ParameterizedType list
+        && list.getRawType() == List.class
+        && isOutcome(list.getActualTypeArguments()[0]);
   }
 
   private static ReturnKind returnKind(Method method) {
@@ -105,13 +209,40 @@ public record HandlerShape(
     if (Outcome.class.isAssignableFrom(raw)) {
       return ReturnKind.OUTCOME;
     }
-    if (CompletionStage.class.isAssignableFrom(raw)
-        && method.getGenericReturnType() instanceof ParameterizedType stage
-        && stage.getActualTypeArguments().length == 1
-        && isOutcome(stage.getActualTypeArguments()[0])) {
-      return ReturnKind.STAGE;
+    Type generic = method.getGenericReturnType();
+    if (isOutcomeList(generic)) {
+      return ReturnKind.OUTCOMES;
     }
-    return null;
+    if (CompletionStage.class.isAssignableFrom(raw)) {
+      if (!(generic instanceof ParameterizedType stage)
+          || stage.getActualTypeArguments().length != 1) {
+        return null;
+      }
+      Type value = stage.getActualTypeArguments()[0];
+      if (isOutcome(value)) {
+        return ReturnKind.STAGE;
+      }
+      if (isOutcomeList(value)) {
+        return ReturnKind.OUTCOMES_STAGE;
+      }
+      // a stage of nothing (Void, a wildcard, a type variable) has no reply to send
+      return replyable(value) ? ReturnKind.REPLY_STAGE : null;
+    }
+    if (Future.class.isAssignableFrom(raw) || raw == Void.class) {
+      return null;
+    }
+    return ReturnKind.REPLY;
+  }
+
+  private static boolean replyable(Type type) {
+    return type instanceof Class<?> c
+            && c != Void.class
+            && !Future.class.isAssignableFrom(c)
+            && !CompletionStage.class.isAssignableFrom(c)
+        || type instanceof ParameterizedType p
+            && !(p.getRawType() instanceof Class<?> r
+                && (Future.class.isAssignableFrom(r) || CompletionStage.class.isAssignableFrom(r)))
+        || type instanceof GenericArrayType;
   }
 
   private static boolean isOutcome(Type type) {

@@ -174,7 +174,11 @@ public class WarrenExtension implements Extension {
     } catch (RuntimeException | LinkageError e) {
       List<String> needing =
           models.stream()
-              .filter(m -> PayloadDecoder.needsCodec(m.shape().payloadType()))
+              .filter(
+                  m ->
+                      PayloadDecoder.needsCodec(m.shape().payloadType())
+                          || m.shape().responder()
+                              && PayloadDecoder.needsCodec(m.shape().replyType()))
               .map(m -> "'" + m.name() + "'")
               .toList();
       if (!needing.isEmpty()) {

@@ -7,6 +7,7 @@ import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.HandlerShape;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Settlement;
+import dev.warren.spi.Codec;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
@@ -37,6 +38,7 @@ public final class HandlerInvoker {
   private final PayloadDecoder decoder;
   private final FailureMapping failures;
   private final Instance<RequestContextController> requestContexts;
+  private final Codec replyCodec;
 
   /**
    * @param model the consumer
@@ -51,12 +53,27 @@ public final class HandlerInvoker {
       PayloadDecoder decoder,
       FailureMapping failures,
       Instance<RequestContextController> requestContexts) {
+    this(model, instance, decoder, failures, requestContexts, null);
+  }
+
+  /**
+   * @param replyCodec encodes a responder's replies that are neither {@code String} nor {@code
+   *     byte[]}; {@code null} when none is available
+   */
+  public HandlerInvoker(
+      ConsumerModel model,
+      Object instance,
+      PayloadDecoder decoder,
+      FailureMapping failures,
+      Instance<RequestContextController> requestContexts,
+      Codec replyCodec) {
     this.model = model;
     this.instance = instance;
     this.method = model.shape().method();
     this.decoder = decoder;
     this.failures = failures;
     this.requestContexts = requestContexts;
+    this.replyCodec = replyCodec;
   }
 
   /**
@@ -104,6 +121,8 @@ public final class HandlerInvoker {
         return CompletableFuture.completedFuture(new Handled(Outcome.ack(), null));
       case OUTCOME:
         return outcome(result, delivery);
+      case REPLY:
+        return reply(result, delivery);
       default:
         if (result == null) {
           return failed(new IllegalStateException("the method returned a null stage"), delivery);
@@ -111,7 +130,7 @@ public final class HandlerInvoker {
         return ((CompletionStage<?>) result)
             .handle(
                 (value, error) ->
-                    error == null ? outcome(value, delivery) : failed(unwrap(error), delivery))
+                    error == null ? stageValue(value, delivery) : failed(unwrap(error), delivery))
             .thenCompose(stage -> stage);
     }
   }
@@ -121,6 +140,20 @@ public final class HandlerInvoker {
       return CompletableFuture.completedFuture(new Handled(outcome, null));
     }
     return failed(new IllegalStateException("the method returned no Outcome (null)"), delivery);
+  }
+
+  private CompletionStage<Handled> stageValue(Object value, Delivery delivery) {
+    return model.shape().responder() ? reply(value, delivery) : outcome(value, delivery);
+  }
+
+  /** A responder's return value: encoded now, so that a codec failure is the handler's. */
+  private CompletionStage<Handled> reply(Object value, Delivery delivery) {
+    try {
+      return CompletableFuture.completedFuture(
+          new Handled(Outcome.ack(), null, Reply.of(value, replyCodec)));
+    } catch (Exception e) {
+      return failed(e, delivery);
+    }
   }
 
   private CompletionStage<Handled> failed(Throwable failure, Delivery delivery) {

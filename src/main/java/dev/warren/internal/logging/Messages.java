@@ -80,7 +80,8 @@ public final class Messages {
         + at(consumer, method)
         + "return type '"
         + type
-        + "' is not supported; return dev.warren.Outcome, void or CompletionStage<Outcome>";
+        + "' is not supported; return dev.warren.Outcome, void or CompletionStage<Outcome>, or"
+        + " a reply value (or a CompletionStage<R> of one) to make the method a responder";
   }
 
   public static String blankQueue(String consumer, String method) {
@@ -103,6 +104,57 @@ public final class Messages {
         + "the name is also used by "
         + other
         + "; give one of them another @RabbitConsumer(name) or queue";
+  }
+
+  // ---- batch consumers (deployment problems) ----
+
+  public static String batchNotAList(String consumer, String method, int batchSize, String type) {
+    return "WARREN-070 "
+        + at(consumer, method)
+        + "batchSize="
+        + batchSize
+        + " makes it a batch consumer, but its payload parameter is '"
+        + type
+        + "'; declare it as java.util.List<T> with the element type (e.g. List<Order>), or set"
+        + " batchSize=1";
+  }
+
+  public static String batchOverPrefetch(
+      String consumer, String method, int batchSize, int prefetch) {
+    return "WARREN-071 "
+        + at(consumer, method)
+        + "batchSize="
+        + batchSize
+        + " is larger than prefetch="
+        + prefetch
+        + ": the broker never sends more than prefetch unsettled deliveries, so a batch could"
+        + " never fill; set batchSize to at most prefetch, or raise prefetch";
+  }
+
+  public static String batchReturnType(String consumer, String method, String type) {
+    return "WARREN-072 "
+        + at(consumer, method)
+        + "return type '"
+        + type
+        + "' is not supported for a batch consumer; return dev.warren.Outcome (one for the whole"
+        + " batch), List<Outcome> (one per element), void, or a CompletionStage of Outcome or"
+        + " List<Outcome> (a batch cannot be a responder: every request needs its own reply)";
+  }
+
+  public static String batchOnly(String consumer, String method, String what) {
+    return "WARREN-073 "
+        + at(consumer, method)
+        + what
+        + " is only for batch consumers; set batchSize above 1, or use "
+        + (what.contains("Delivery") ? "dev.warren.Delivery" : "dev.warren.Outcome");
+  }
+
+  public static String batchSingleDelivery(String consumer, String method) {
+    return "WARREN-074 "
+        + at(consumer, method)
+        + "a batch consumer cannot take one dev.warren.Delivery; declare"
+        + " java.util.List<dev.warren.Delivery> to receive the deliveries in the order of the"
+        + " payloads";
   }
 
   public static String missing(String consumer, String method, String what, String vhost) {
@@ -336,6 +388,50 @@ public final class Messages {
         + " ignored";
   }
 
+  // ---- batch consumers and responders (logged) ----
+
+  public static String batchLengthMismatch(
+      String consumer, String method, int outcomes, int deliveries) {
+    return "WARREN-075 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") returned "
+        + outcomes
+        + " outcomes for a batch of "
+        + deliveries
+        + "; element i was settled with outcome i"
+        + (outcomes < deliveries
+            ? " and the " + (deliveries - outcomes) + " without an outcome were retried"
+            : " and the extra outcomes were ignored")
+        + "; return exactly one outcome per element";
+  }
+
+  public static String noReplyTo(String consumer, String queue, long tag) {
+    return "WARREN-076 consumer '"
+        + consumer
+        + "': delivery "
+        + tag
+        + " from queue '"
+        + queue
+        + "' has no reply_to, so the responder's reply was not sent; the request was acked"
+        + " (requests need the reply_to property, e.g. from dev.warren.Requester; logged at most"
+        + " once a minute per consumer)";
+  }
+
+  public static String replyFailed(String consumer, long tag, String replyTo, String why) {
+    return "WARREN-077 consumer '"
+        + consumer
+        + "': publishing the reply to '"
+        + replyTo
+        + "' for delivery "
+        + tag
+        + " failed ("
+        + why
+        + "); the request was not acked and is retried (logged at most once a minute per"
+        + " consumer)";
+  }
+
   public static String capWithoutDeadLetter(String consumer, String method, int maxAttempts) {
     return "WARREN-045 "
         + at(consumer, method)
@@ -422,5 +518,50 @@ public final class Messages {
 
   public static String notSent(String exchange, String routingKey, String why) {
     return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
+  }
+
+  // ---- request/reply ----
+
+  private static String request(String exchange, String routingKey) {
+    return "request to exchange '" + exchange + "' with routing key '" + routingKey + "'";
+  }
+
+  public static String requestTimedOut(String exchange, String routingKey, Duration timeout) {
+    return "WARREN-078 no reply to the "
+        + request(exchange, routingKey)
+        + " arrived within "
+        + timeout
+        + "; it may or may not have been handled (is a responder consuming?); a late reply is"
+        + " ignored";
+  }
+
+  public static String requestUnroutable(String exchange, String routingKey) {
+    return "WARREN-079 the "
+        + request(exchange, routingKey)
+        + " was returned as unroutable: no queue is bound for it; check the exchange and routing"
+        + " key, or declare the responder's queue";
+  }
+
+  public static String requestChannelClosed(String exchange, String routingKey, String cause) {
+    return "WARREN-080 the request channel closed while the "
+        + request(exchange, routingKey)
+        + " waited for its reply ("
+        + cause
+        + "); it may or may not have been handled; the next request opens a new channel";
+  }
+
+  public static String requestNotSent(String exchange, String routingKey, String why) {
+    return "WARREN-081 the " + request(exchange, routingKey) + " was not sent: " + why;
+  }
+
+  public static String replyUndecodable(
+      String exchange, String routingKey, String type, String why) {
+    return "WARREN-082 the reply to the "
+        + request(exchange, routingKey)
+        + " could not be decoded into '"
+        + type
+        + "' ("
+        + why
+        + "); ask for byte[] or String to see it as it is";
   }
 }

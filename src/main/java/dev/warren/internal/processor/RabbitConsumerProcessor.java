@@ -1,5 +1,6 @@
 package dev.warren.internal.processor;
 
+import dev.warren.internal.config.Durations;
 import dev.warren.internal.logging.Messages;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +20,17 @@ import javax.tools.Diagnostic;
  * Fails compilation, with the file and line of the method, for the {@code @RabbitConsumer} mistakes
  * visible in the source alone: a blank queue, a negative {@code maxAttempts}, {@code prefetch} or
  * {@code concurrency} below 1, half of the {@code maxAttempts}/{@code deadLetter} pair or a {@code
- * retryPublisher} on a quorum queue, and a parameter list without exactly one payload. Deployment
- * runs the same checks (and those that need config or the broker) for code compiled without it.
- * Registered in {@code META-INF/services/javax.annotation.processing.Processor}.
+ * retryPublisher} on a quorum queue, a {@code batchSize} below 1 or above {@code prefetch}, a
+ * {@code batchWait} that is no duration, and a parameter list without exactly one payload.
+ * Deployment runs the same checks (and those that need config or the broker) for code compiled
+ * without it. Registered in {@code META-INF/services/javax.annotation.processing.Processor}.
  */
 @SupportedAnnotationTypes(RabbitConsumerProcessor.ANNOTATION)
 public final class RabbitConsumerProcessor extends AbstractProcessor {
 
   static final String ANNOTATION = "dev.warren.RabbitConsumer";
   private static final String DELIVERY = "dev.warren.Delivery";
+  private static final String BATCH_DELIVERIES = "java.util.List<dev.warren.Delivery>";
 
   @Override
   public SourceVersion getSupportedSourceVersion() {
@@ -67,6 +70,8 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     int maxAttempts = (Integer) values.getOrDefault("maxAttempts", 0);
     int prefetch = (Integer) values.getOrDefault("prefetch", 250);
     int concurrency = (Integer) values.getOrDefault("concurrency", 1);
+    int batchSize = (Integer) values.getOrDefault("batchSize", 1);
+    String batchWait = (String) values.getOrDefault("batchWait", "50ms");
     String deadLetter = ((String) values.getOrDefault("deadLetter", "")).trim();
     Object queueType = values.get("queueType");
     boolean quorum =
@@ -112,6 +117,36 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
               "@RabbitConsumer",
               "set it to 1 or more"));
     }
+    if (batchSize < 1) {
+      error(
+          method,
+          mirror,
+          Messages.invalidSetting(
+              consumer,
+              where,
+              "batchSize",
+              batchSize,
+              "@RabbitConsumer",
+              "set it to 1 (no batching) or more"));
+    } else if (batchSize > prefetch && prefetch >= 1) {
+      error(method, mirror, Messages.batchOverPrefetch(consumer, where, batchSize, prefetch));
+    }
+    try {
+      if (Durations.parse(batchWait).isZero()) {
+        throw new IllegalArgumentException("must be longer than zero");
+      }
+    } catch (IllegalArgumentException e) {
+      error(
+          method,
+          mirror,
+          Messages.invalidSetting(
+              consumer,
+              where,
+              "batchWait",
+              "'" + batchWait + "'",
+              "@RabbitConsumer",
+              e.getMessage()));
+    }
     if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
       error(method, mirror, Messages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
     }
@@ -119,12 +154,15 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
       error(method, mirror, Messages.retryPublisherOnQuorum(consumer, where));
     }
     // the same rule as deployment (HandlerShape): one Delivery is metadata, everything else
-    // (a second Delivery included) is a payload, and a Delivery is never a body
+    // (a second Delivery included) is a payload, and a Delivery is never a body; a batch
+    // consumer's List<Delivery> is metadata too (deployment checks it belongs to a batch)
     List<? extends VariableElement> parameters = method.getParameters();
     long deliveries =
         parameters.stream().filter(p -> p.asType().toString().equals(DELIVERY)).count();
-    long bodies = parameters.size() - deliveries;
-    long payloads = bodies + Math.max(0, deliveries - 1);
+    long batchDeliveries =
+        parameters.stream().filter(p -> p.asType().toString().equals(BATCH_DELIVERIES)).count();
+    long bodies = parameters.size() - deliveries - batchDeliveries;
+    long payloads = bodies + Math.max(0, deliveries - 1) + Math.max(0, batchDeliveries - 1);
     if (bodies == 0) {
       error(method, mirror, Messages.noPayload(consumer, where));
     } else if (payloads > 1) {

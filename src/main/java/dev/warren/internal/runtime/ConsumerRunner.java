@@ -9,6 +9,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import dev.warren.Outcome;
 import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
@@ -20,6 +21,8 @@ import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.Settlement;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -62,6 +65,11 @@ final class ConsumerRunner {
   private volatile Channel channel;
   private String consumerTag;
   private ConfirmTracker copies;
+  // batch consumers only
+  private BatchInvoker batchInvoker;
+  private BatchCollector<IncomingDelivery> batches;
+  // responders only
+  private ReplySender replies;
 
   /**
    * @param model the consumer
@@ -179,6 +187,9 @@ final class ConsumerRunner {
 
   /** Waits until every delivery in flight is settled, or the deadline passes. */
   void awaitSettled(long deadlineNanos) throws InterruptedException {
+    if (batches != null) {
+      batches.flush(); // cancelled: no more deliveries come, so a partial batch need not wait
+    }
     while (unsettled.get() > 0 && !stopped && System.nanoTime() - deadlineNanos < 0) {
       Thread.sleep(5);
     }
@@ -223,6 +234,10 @@ final class ConsumerRunner {
             body,
             Attempts.of(model.queueType(), properties.getHeaders(), policy.retryCountHeader()));
     unsettled.incrementAndGet();
+    if (batches != null) {
+      batches.add(delivery);
+      return;
+    }
     try {
       workers.execute(() -> handle(delivery));
     } catch (RejectedExecutionException e) {
@@ -250,7 +265,7 @@ final class ConsumerRunner {
           if (fatal != null) {
             stopAfterFatal(fatal);
           } else {
-            settle(delivery, handled);
+            settleOrReply(delivery, handled);
           }
         });
   }
@@ -377,6 +392,79 @@ final class ConsumerRunner {
     cancel();
     closeChannel();
     workers.shutdownNow();
+  }
+
+  /** Makes this a batch consumer's runner; call before {@link #start}. */
+  void batching(BatchInvoker invoker, ScheduledExecutorService timer) {
+    this.batchInvoker = invoker;
+    this.batches =
+        new BatchCollector<>(model.batchSize(), model.batchWait(), timer, this::queueBatch);
+  }
+
+  /** Makes this a responder's runner; call before {@link #start}. */
+  void replying(ReplySender sender) {
+    this.replies = sender;
+  }
+
+  /** A batch is complete: queue it for the workers (called by the collector, must not block). */
+  private void queueBatch(List<IncomingDelivery> batch) {
+    try {
+      workers.execute(() -> handleBatch(batch));
+    } catch (RejectedExecutionException e) {
+      // stopping: the channel closes and the broker redelivers them
+      unsettled.addAndGet(-batch.size());
+    }
+  }
+
+  /**
+   * Calls the method once for the batch, then settles each delivery through the same path as a
+   * single delivery, in the batch's order: one frame per delivery, caps per delivery.
+   */
+  private void handleBatch(List<IncomingDelivery> batch) {
+    List<IncomingDelivery> live = new ArrayList<>(batch.size());
+    for (IncomingDelivery delivery : batch) {
+      if (stopped || !delivery.channelOpen()) {
+        // its channel is gone: the broker redelivers it, so handling it now would only duplicate
+        unsettled.decrementAndGet();
+        LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
+      } else {
+        live.add(delivery);
+      }
+    }
+    if (live.isEmpty()) {
+      return;
+    }
+    CompletionStage<List<Handled>> result;
+    try {
+      result = batchInvoker.invoke(live);
+    } catch (RuntimeException | Error unexpected) {
+      stopAfterFatal(unexpected);
+      return;
+    }
+    result.whenComplete(
+        (handled, fatal) -> {
+          if (fatal != null) {
+            stopAfterFatal(fatal);
+            return;
+          }
+          for (int i = 0; i < live.size(); i++) {
+            settle(live.get(i), handled.get(i));
+          }
+        });
+  }
+
+  /** A responder's reply is published first; the request is settled as that went. */
+  private void settleOrReply(IncomingDelivery delivery, Handled handled) {
+    if (handled.reply() == null || replies == null) {
+      settle(delivery, handled);
+      return;
+    }
+    replies
+        .send(delivery, handled)
+        .whenComplete(
+            (settled, failure) ->
+                settle(
+                    delivery, settled != null ? settled : new Handled(Outcome.retry(), failure)));
   }
 
   /** The subscription's callbacks, on the client's dispatch thread. */

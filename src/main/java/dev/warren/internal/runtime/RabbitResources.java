@@ -4,6 +4,7 @@ import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.Publisher;
+import dev.warren.Requester;
 import dev.warren.internal.extension.WarrenExtension;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -15,7 +16,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do not
  * close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when the
- * injecting bean is destroyed. Added to every deployment by the extension.
+ * injecting bean is destroyed; also the application's {@code Publisher} and {@code Requester}.
+ * Added to every deployment by the extension.
  */
 public class RabbitResources {
 
@@ -35,6 +37,11 @@ public class RabbitResources {
   @Produces
   Publisher publisher() {
     return extension.runtime().publisher();
+  }
+
+  @Produces
+  Requester requester() {
+    return extension.runtime().requester();
   }
 
   @Produces

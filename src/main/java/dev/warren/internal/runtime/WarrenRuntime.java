@@ -7,10 +7,12 @@ import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher;
+import dev.warren.internal.reply.DirectReplyRequester;
 import dev.warren.spi.Codec;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -57,6 +59,7 @@ public final class WarrenRuntime {
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
   private ConfirmingPublisher publisher;
+  private DirectReplyRequester requester;
   // threads start only when first used
   private final ExecutorService completions =
       Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
@@ -104,6 +107,17 @@ public final class WarrenRuntime {
     return publisher;
   }
 
+  /** The application's requester, created on first use. */
+  public synchronized DirectReplyRequester requester() {
+    if (stopped) {
+      throw new IllegalStateException("Warren has shut down; its requester is closed");
+    }
+    if (requester == null) {
+      requester = new DirectReplyRequester(this::connection, codec, completions, timer);
+    }
+    return requester;
+  }
+
   /** How often unconfirmed messages are checked against the confirm timeout. */
   private static long sweepMillis(Duration confirmTimeout) {
     return Math.max(10, Math.min(1000, confirmTimeout.toMillis() / 10));
@@ -138,7 +152,8 @@ public final class WarrenRuntime {
               instance,
               PayloadDecoder.of(model.shape().payloadType(), codec),
               failures,
-              requestContexts);
+              requestContexts,
+              codec);
       ConsumerRunner runner =
           new ConsumerRunner(
               model,
@@ -148,6 +163,7 @@ public final class WarrenRuntime {
               completions,
               timer);
       runners.add(runner);
+      shape(runner, model, instance, failures, requestContexts);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
@@ -156,6 +172,29 @@ public final class WarrenRuntime {
         LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
         throw e;
       }
+    }
+  }
+
+  /** Batch consumers get their batches, responders their reply sender. */
+  private void shape(
+      ConsumerRunner runner,
+      ConsumerModel model,
+      Object instance,
+      FailureMapping failures,
+      Instance<RequestContextController> requestContexts) {
+    if (model.batched()) {
+      runner.batching(
+          new BatchInvoker(
+              model,
+              instance,
+              PayloadDecoder.of(model.shape().payloadType(), codec),
+              failures,
+              requestContexts),
+          timer);
+    }
+    if (model.shape().responder()) {
+      // created now: a reply sent during shutdown must not need a new publisher
+      runner.replying(new ReplySender(model.name(), model.queue(), publisher()));
     }
   }
 
@@ -189,6 +228,13 @@ public final class WarrenRuntime {
     }
     runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
     contexts.forEach(CreationalContext::release);
+    DirectReplyRequester requests;
+    synchronized (this) {
+      requests = requester;
+    }
+    if (requests != null) {
+      requests.close(); // requests still waiting for replies fail now
+    }
     if (connection != null) {
       // close even when not open: a connection in automatic recovery is not open, and only a
       // manual close stops it from reconnecting (and consuming again) after shutdown

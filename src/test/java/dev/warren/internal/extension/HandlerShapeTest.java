@@ -86,20 +86,87 @@ class HandlerShapeTest {
       return Outcome.ack();
     }
 
-    private static String everythingWrong() {
+    private static Void everythingWrong() {
+      return null;
+    }
+
+    public CompletionStage<Void> returnsStageOfVoid(String body) {
+      return null;
+    }
+
+    public Void returnsVoidObject(String body) {
+      return null;
+    }
+
+    public MyRecord returnsRecord(MyRecord request, Delivery delivery) {
+      return request;
+    }
+
+    public List<Outcome> returnsOutcomes(String body) {
+      return List.of();
+    }
+
+    public Outcome takesDeliveries(String body, List<Delivery> deliveries) {
+      return Outcome.ack();
+    }
+
+    // ---- batch shapes ----
+
+    public Outcome batchOfRecords(List<MyRecord> records) {
+      return Outcome.ack();
+    }
+
+    public List<Outcome> batchWithDeliveries(List<Delivery> deliveries, List<String> bodies) {
+      return List.of();
+    }
+
+    public CompletionStage<List<Outcome>> batchStageOfOutcomes(List<byte[]> bodies) {
+      return null;
+    }
+
+    public void batchVoid(List<String> bodies) {}
+
+    public Outcome batchOfOneString(String body) {
+      return Outcome.ack();
+    }
+
+    @SuppressWarnings("rawtypes")
+    public Outcome batchOfRawList(List bodies) {
+      return Outcome.ack();
+    }
+
+    public Outcome batchOfWildcards(List<?> bodies) {
+      return Outcome.ack();
+    }
+
+    public Outcome batchWithOneDelivery(List<String> bodies, Delivery delivery) {
+      return Outcome.ack();
+    }
+
+    public String batchResponder(List<String> bodies) {
       return "";
+    }
+
+    public Outcome batchOfOnlyDeliveries(List<Delivery> first, List<Delivery> second) {
+      return Outcome.ack();
     }
   }
 
   private final List<String> problems = new ArrayList<>();
 
   private HandlerShape shapeOf(String methodName) {
-    Method method =
-        Arrays.stream(Shapes.class.getDeclaredMethods())
-            .filter(m -> m.getName().equals(methodName))
-            .findFirst()
-            .orElseThrow();
-    return HandlerShape.of(method, CONSUMER, WHERE, problems::add);
+    return HandlerShape.of(method(methodName), CONSUMER, WHERE, problems::add);
+  }
+
+  private HandlerShape batchShapeOf(String methodName) {
+    return HandlerShape.of(method(methodName), CONSUMER, WHERE, 50, problems::add);
+  }
+
+  private static Method method(String methodName) {
+    return Arrays.stream(Shapes.class.getDeclaredMethods())
+        .filter(m -> m.getName().equals(methodName))
+        .findFirst()
+        .orElseThrow();
   }
 
   private void assertOneProblem(String id) {
@@ -198,23 +265,151 @@ class HandlerShapeTest {
   }
 
   @Test
-  void returningStringIsUnsupported() {
-    assertThat(shapeOf("returnsString")).isNull();
-    assertOneProblem("WARREN-012");
-    assertThat(problems.get(0)).contains("'java.lang.String'");
+  void returningStringMakesAResponder() {
+    HandlerShape shape = shapeOf("returnsString");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.REPLY);
+    assertThat(shape.responder()).isTrue();
+    assertThat(shape.replyType()).isEqualTo(String.class);
   }
 
   @Test
-  void returningStageOfStringIsUnsupported() {
-    assertThat(shapeOf("returnsStageOfString")).isNull();
-    assertOneProblem("WARREN-012");
-    assertThat(problems.get(0)).contains("CompletionStage<java.lang.String>");
+  void returningStageOfStringMakesAnAsyncResponder() {
+    HandlerShape shape = shapeOf("returnsStageOfString");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.REPLY_STAGE);
+    assertThat(shape.responder()).isTrue();
+    assertThat(shape.replyType()).isEqualTo(String.class);
+  }
+
+  @Test
+  void returningARecordWithADeliveryMakesAResponder() {
+    HandlerShape shape = shapeOf("returnsRecord");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.REPLY);
+    assertThat(shape.replyType()).isEqualTo(MyRecord.class);
+    assertThat(shape.deliveryIndex()).isEqualTo(1);
+  }
+
+  @Test
+  void anOutcomeIsNoReply() {
+    assertThat(shapeOf("outcomeOfString").responder()).isFalse();
+    assertThat(shapeOf("futureOfRecord").responder()).isFalse();
+    assertThat(shapeOf("voidOfBytesAndDelivery").responder()).isFalse();
   }
 
   @Test
   void returningRawStageIsUnsupported() {
     assertThat(shapeOf("returnsRawStage")).isNull();
     assertOneProblem("WARREN-012");
+  }
+
+  @Test
+  void returningAStageOfVoidIsUnsupported() {
+    // nothing to reply with, and not an outcome either
+    assertThat(shapeOf("returnsStageOfVoid")).isNull();
+    assertOneProblem("WARREN-012");
+    assertThat(problems.get(0)).contains("CompletionStage<java.lang.Void>", "responder");
+  }
+
+  @Test
+  void returningVoidObjectIsUnsupported() {
+    assertThat(shapeOf("returnsVoidObject")).isNull();
+    assertOneProblem("WARREN-012");
+  }
+
+  @Test
+  void outcomesListOnlyForBatches() {
+    assertThat(shapeOf("returnsOutcomes")).isNull();
+    assertOneProblem("WARREN-073");
+    assertThat(problems.get(0)).contains("java.util.List<dev.warren.Outcome>");
+  }
+
+  @Test
+  void deliveriesListOnlyForBatches() {
+    assertThat(shapeOf("takesDeliveries")).isNull();
+    assertOneProblem("WARREN-073");
+    assertThat(problems.get(0)).contains("java.util.List<dev.warren.Delivery>");
+  }
+
+  // ---- batch consumers (batchSize above 1) ----
+
+  @Test
+  void aBatchTakesAListAndDecodesItsElementType() {
+    HandlerShape shape = batchShapeOf("batchOfRecords");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.batch()).isTrue();
+    assertThat(shape.payloadIndex()).isZero();
+    assertThat(shape.payloadType()).isEqualTo(MyRecord.class);
+    assertThat(shape.deliveryIndex()).isEqualTo(-1);
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.OUTCOME);
+  }
+
+  @Test
+  void aBatchMayTakeItsDeliveriesAndReturnOneOutcomeEach() {
+    HandlerShape shape = batchShapeOf("batchWithDeliveries");
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.deliveryIndex()).isZero();
+    assertThat(shape.payloadIndex()).isEqualTo(1);
+    assertThat(shape.payloadType()).isEqualTo(String.class);
+    assertThat(shape.returnKind()).isEqualTo(ReturnKind.OUTCOMES);
+  }
+
+  @Test
+  void aBatchMayReturnAStageOfOutcomesOrNothing() {
+    assertThat(batchShapeOf("batchStageOfOutcomes").returnKind())
+        .isEqualTo(ReturnKind.OUTCOMES_STAGE);
+    assertThat(batchShapeOf("batchStageOfOutcomes").payloadType()).isEqualTo(byte[].class);
+    assertThat(batchShapeOf("batchVoid").returnKind()).isEqualTo(ReturnKind.VOID);
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void aBatchParameterMustBeAListOfAType() {
+    assertThat(batchShapeOf("batchOfOneString")).isNull();
+    assertOneProblem("WARREN-070");
+    assertThat(problems.get(0)).contains("batchSize=50", "'java.lang.String'");
+    problems.clear();
+
+    assertThat(batchShapeOf("batchOfRawList")).isNull();
+    assertOneProblem("WARREN-070");
+    problems.clear();
+
+    assertThat(batchShapeOf("batchOfWildcards")).isNull();
+    assertOneProblem("WARREN-070");
+  }
+
+  @Test
+  void aBatchTakesNoSingleDelivery() {
+    assertThat(batchShapeOf("batchWithOneDelivery")).isNull();
+    assertOneProblem("WARREN-074");
+  }
+
+  @Test
+  void aBatchCannotBeAResponder() {
+    assertThat(batchShapeOf("batchResponder")).isNull();
+    assertOneProblem("WARREN-072");
+    assertThat(problems.get(0)).contains("'java.lang.String'");
+  }
+
+  @Test
+  void aSecondListOfDeliveriesIsNoPayload() {
+    assertThat(batchShapeOf("batchOfOnlyDeliveries")).isNull();
+    assertOneProblem("WARREN-010");
+  }
+
+  @Test
+  void aBatchOfOneIsNoBatch() {
+    HandlerShape shape =
+        HandlerShape.of(method("outcomeOfString"), CONSUMER, WHERE, 1, problems::add);
+
+    assertThat(problems).isEmpty();
+    assertThat(shape.batch()).isFalse();
   }
 
   @Test

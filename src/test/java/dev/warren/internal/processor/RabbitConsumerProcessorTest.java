@@ -151,6 +151,64 @@ class RabbitConsumerProcessorTest {
         .satisfies(m -> assertThat(m).contains("WARREN-010"));
   }
 
+  private static String batchConsumer(String annotation, String signature) {
+    return """
+        package com.acme;
+
+        import dev.warren.Delivery;
+        import dev.warren.Outcome;
+        import dev.warren.RabbitConsumer;
+        import java.util.List;
+
+        public class Audit {
+          %s
+          public List<Outcome> %s {
+            return List.of();
+          }
+        }
+        """
+        .formatted(annotation, signature);
+  }
+
+  @Test
+  void aBatchConsumerWithItsDeliveriesCompiles() throws IOException {
+    Compiled result =
+        compile(
+            "Audit",
+            batchConsumer(
+                "@RabbitConsumer(queue = \"audit\", batchSize = 100, batchWait = \"200ms\")",
+                "onAudit(List<String> events, List<Delivery> deliveries)"),
+            true);
+    assertThat(result.errors()).isEmpty();
+    assertThat(result.success()).isTrue();
+  }
+
+  @Test
+  void batchMistakesVisibleInTheSourceDoNotCompile() throws IOException {
+    Compiled result =
+        compile(
+            "Audit",
+            batchConsumer(
+                "@RabbitConsumer(queue = \"audit\", batchSize = 300, batchWait = \"soon\")",
+                "onAudit(List<String> events)"),
+            true);
+    assertThat(result.success()).isFalse();
+    assertThat(String.join("\n", result.messages()))
+        .contains("WARREN-071", "batchSize=300", "prefetch=250")
+        .contains("WARREN-005", "batchWait='soon'");
+
+    Compiled zero =
+        compile(
+            "Audit",
+            batchConsumer(
+                "@RabbitConsumer(queue = \"audit\", batchSize = 0)",
+                "onAudit(List<String> events)"),
+            true);
+    assertThat(zero.messages())
+        .singleElement()
+        .satisfies(m -> assertThat(m).contains("WARREN-005", "batchSize=0"));
+  }
+
   @Test
   void javacFindsTheProcessorThroughItsServiceRegistration() throws IOException {
     assertThat(new File("target/classes/META-INF/services/javax.annotation.processing.Processor"))

@@ -1,0 +1,424 @@
+package dev.warren.internal.reply;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.Return;
+import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.RequestException;
+import dev.warren.RequestException.Reason;
+import dev.warren.Requester;
+import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
+import dev.warren.spi.Codec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The application's {@link Requester}, over direct reply-to (SPEC section 8). One request channel
+ * at a time: on opening it, a no-ack consumer on {@value #REPLY_TO} starts before any request is
+ * published on it; requests go out on that same channel (the broker requires it) with {@code
+ * reply_to} and a unique {@code correlation_id}, and replies are matched to waiting requests by
+ * that id. Replies are never acknowledged: a no-ack consumer's deliveries need no settlement (an
+ * ack would close the channel with 406 "unknown delivery tag").
+ *
+ * <p>When the channel closes (connection lost, a channel error such as a request to a missing
+ * exchange, shutdown), every request waiting on it fails at once; the next request opens a new
+ * channel, and the old one is aborted so that the client's recovery does not bring it back.
+ *
+ * <p>Lifecycle: created on first use by the runtime, closed at shutdown. Replies arrive on the
+ * client's dispatch thread and are decoded and completed on {@code completions}; timeouts run on
+ * {@code timer}.
+ */
+public final class DirectReplyRequester implements Requester {
+
+  /** The direct reply-to pseudo-queue. */
+  public static final String REPLY_TO = "amq.rabbitmq.reply-to";
+
+  private static final Logger LOG = Logger.getLogger(DirectReplyRequester.class.getName());
+  private static final int CHANNEL_ATTEMPTS = 3;
+
+  private final ConnectionSource connection;
+  private final Codec codec;
+  private final Executor completions;
+  private final ScheduledExecutorService timer;
+  // unique across requesters and restarts, so that a reply can never match another's request
+  private final String idPrefix = UUID.randomUUID() + "-";
+  private final AtomicLong ids = new AtomicLong();
+  private final Map<Class<?>, PayloadDecoder> decoders = new ConcurrentHashMap<>();
+  private RequestChannel current;
+  private boolean closed;
+
+  /**
+   * @param connection opens (or returns) the application's connection
+   * @param codec encodes payloads and decodes replies that are neither bytes nor text; {@code null}
+   *     when none is available
+   * @param completions where request stages complete
+   * @param timer runs the timeouts
+   */
+  public DirectReplyRequester(
+      ConnectionSource connection,
+      Codec codec,
+      Executor completions,
+      ScheduledExecutorService timer) {
+    this.connection = connection;
+    this.codec = codec;
+    this.completions = completions;
+    this.timer = timer;
+  }
+
+  @Override
+  public <R> CompletionStage<R> request(
+      String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout) {
+    Objects.requireNonNull(exchange, "exchange");
+    Objects.requireNonNull(routingKey, "routingKey");
+    Objects.requireNonNull(payload, "payload");
+    Objects.requireNonNull(replyType, "replyType");
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isZero() || timeout.isNegative()) {
+      throw new IllegalArgumentException("timeout must be longer than zero: " + timeout);
+    }
+    AMQP.BasicProperties.Builder properties =
+        new AMQP.BasicProperties.Builder().deliveryMode(1).replyTo(REPLY_TO);
+    long millis = timeout.toMillis();
+    if (millis >= 1 && millis <= Integer.MAX_VALUE) {
+      // a request still queued when its requester gave up is not worth answering
+      properties.expiration(Long.toString(millis));
+    }
+    byte[] body;
+    try {
+      body = encode(payload, properties);
+    } catch (Exception e) {
+      return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
+    }
+    if (PayloadDecoder.needsCodec(replyType) && codec == null) {
+      return notSent(
+          exchange,
+          routingKey,
+          "no codec to decode a reply into '"
+              + replyType.getName()
+              + "': add a JSON-B implementation or a dev.warren.spi.Codec bean",
+          null);
+    }
+    PayloadDecoder decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
+    Pending<R> pending = new Pending<>(exchange, routingKey, replyType, decoder, timeout);
+    for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
+      RequestChannel channel;
+      try {
+        channel = channel();
+      } catch (IOException | TimeoutException | RuntimeException e) {
+        return notSent(exchange, routingKey, "no request channel could be opened (" + e + ")", e);
+      }
+      String id = idPrefix + ids.incrementAndGet();
+      if (channel.send(id, pending, properties.correlationId(id).build(), body)) {
+        return pending.future;
+      }
+    }
+    return notSent(
+        exchange, routingKey, "every request channel opened for it closed at once", null);
+  }
+
+  /** Closes the request channel: requests still waiting fail (shutdown). */
+  public void close() {
+    RequestChannel last;
+    synchronized (this) {
+      closed = true;
+      last = current;
+      current = null;
+    }
+    if (last != null) {
+      last.close();
+    }
+  }
+
+  /** The current request channel, a new one when the last one closed. */
+  private synchronized RequestChannel channel() throws IOException, TimeoutException {
+    if (closed) {
+      throw new IllegalStateException("Warren has shut down; its requester is closed");
+    }
+    if (current == null || !current.isOpen()) {
+      if (current != null) {
+        current.abort();
+      }
+      Channel channel = connection.get().createChannel();
+      if (channel == null) {
+        throw new IOException("the connection has no free channel number");
+      }
+      current = new RequestChannel(channel);
+    }
+    return current;
+  }
+
+  private byte[] encode(Object payload, AMQP.BasicProperties.Builder properties) throws Exception {
+    if (payload instanceof byte[] bytes) {
+      properties.contentType("application/octet-stream");
+      return bytes;
+    }
+    if (payload instanceof String text) {
+      properties.contentType("text/plain").contentEncoding("UTF-8");
+      return text.getBytes(StandardCharsets.UTF_8);
+    }
+    if (codec == null) {
+      throw new IllegalStateException(
+          "no codec: add a JSON-B implementation or a dev.warren.spi.Codec bean");
+    }
+    properties.contentType(codec.contentType());
+    return codec.encode(payload);
+  }
+
+  private static <R> CompletionStage<R> notSent(
+      String exchange, String routingKey, String why, Throwable cause) {
+    return CompletableFuture.failedFuture(
+        new RequestException(
+            Reason.NOT_SENT,
+            exchange,
+            routingKey,
+            Messages.requestNotSent(exchange, routingKey, why),
+            cause));
+  }
+
+  /** One request channel with its reply consumer and the requests waiting on it. */
+  private final class RequestChannel {
+    private final Channel channel;
+    private final Map<String, Pending<?>> waiting = new ConcurrentHashMap<>();
+    private final Object publishLock = new Object();
+    private volatile String closedBy;
+
+    /** Starts the reply consumer; nothing is published before it runs. */
+    RequestChannel(Channel channel) throws IOException {
+      this.channel = channel;
+      channel.addShutdownListener(this::closed);
+      channel.addReturnListener(this::returned);
+      try {
+        channel.basicConsume(REPLY_TO, true, new Replies(channel));
+      } catch (IOException | RuntimeException e) {
+        abort();
+        throw e;
+      }
+    }
+
+    boolean isOpen() {
+      return closedBy == null && channel.isOpen();
+    }
+
+    /**
+     * Publishes one request, waiting for its reply under {@code id}.
+     *
+     * @return {@code false} when the channel was closed and nothing was sent: try another
+     */
+    boolean send(String id, Pending<?> pending, AMQP.BasicProperties properties, byte[] body) {
+      synchronized (publishLock) {
+        if (!isOpen()) {
+          return false;
+        }
+        waiting.put(id, pending);
+        try {
+          channel.basicPublish(pending.exchange, pending.routingKey, true, properties, body);
+        } catch (AlreadyClosedException e) {
+          waiting.remove(id, pending);
+          return false;
+        } catch (IOException e) {
+          if (waiting.remove(id, pending)) {
+            pending.fail(
+                Reason.NOT_SENT,
+                Messages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
+                e);
+          }
+          return true;
+        }
+      }
+      try {
+        ScheduledFuture<?> timeout =
+            timer.schedule(
+                () -> expire(id, pending), pending.timeout.toNanos(), TimeUnit.NANOSECONDS);
+        pending.timeout(timeout);
+      } catch (RejectedExecutionException e) {
+        // shutting down: the channel closes next and fails it
+      }
+      return true;
+    }
+
+    private void expire(String id, Pending<?> pending) {
+      if (waiting.remove(id, pending)) {
+        pending.fail(
+            Reason.TIMED_OUT,
+            Messages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
+            null);
+      }
+    }
+
+    private void replied(Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+      String id = properties.getCorrelationId();
+      Pending<?> pending = id == null ? null : waiting.remove(id);
+      if (pending == null) {
+        // late (after its timeout) or not ours: nothing waits for it
+        LOG.fine(
+            () -> "ignoring a reply with correlation id '" + id + "': no request waits for it");
+        return;
+      }
+      pending.cancelTimeout();
+      ReplyDelivery reply = new ReplyDelivery(envelope, properties, body);
+      try {
+        completions.execute(() -> pending.complete(reply));
+      } catch (RejectedExecutionException e) {
+        pending.complete(reply);
+      }
+    }
+
+    /** A mandatory request no queue matched: fail it now rather than at its timeout. */
+    private void returned(Return returned) {
+      String id = returned.getProperties().getCorrelationId();
+      Pending<?> pending = id == null ? null : waiting.remove(id);
+      if (pending != null) {
+        pending.cancelTimeout();
+        pending.fail(
+            Reason.UNROUTABLE,
+            Messages.requestUnroutable(pending.exchange, pending.routingKey),
+            null);
+      }
+    }
+
+    private void closed(ShutdownSignalException cause) {
+      lost(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
+    }
+
+    /** Every waiting request fails at once; the channel is not used again. */
+    private void lost(String why, Throwable cause) {
+      synchronized (publishLock) {
+        closedBy = why;
+      }
+      for (Map.Entry<String, Pending<?>> e : waiting.entrySet()) {
+        if (waiting.remove(e.getKey(), e.getValue())) {
+          Pending<?> pending = e.getValue();
+          pending.cancelTimeout();
+          pending.fail(
+              Reason.CHANNEL_CLOSED,
+              Messages.requestChannelClosed(pending.exchange, pending.routingKey, why),
+              cause);
+        }
+      }
+    }
+
+    void close() {
+      try {
+        if (channel.isOpen()) {
+          channel.close();
+        }
+      } catch (IOException | TimeoutException | RuntimeException e) {
+        abort();
+      }
+      lost("Warren shut down", null);
+    }
+
+    /** Lets go of the channel for good, so that the client's recovery does not revive it. */
+    void abort() {
+      try {
+        channel.abort();
+      } catch (IOException | RuntimeException e) {
+        LOG.log(Level.FINE, "aborting a request channel failed", e);
+      }
+    }
+
+    /** The no-ack reply consumer, on the client's dispatch thread. */
+    private final class Replies extends DefaultConsumer {
+      Replies(Channel channel) {
+        super(channel);
+      }
+
+      @Override
+      public void handleDelivery(
+          String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+        replied(envelope, properties, body);
+      }
+
+      @Override
+      public void handleCancel(String tag) {
+        lost("the broker cancelled the reply consumer", null);
+      }
+    }
+  }
+
+  /** One request waiting for its reply; completes exactly once. */
+  private final class Pending<R> {
+    final String exchange;
+    final String routingKey;
+    final Class<R> replyType;
+    final PayloadDecoder decoder;
+    final Duration timeout;
+    final CompletableFuture<R> future = new CompletableFuture<>();
+    private volatile ScheduledFuture<?> timeoutTask;
+
+    Pending(
+        String exchange,
+        String routingKey,
+        Class<R> replyType,
+        PayloadDecoder decoder,
+        Duration timeout) {
+      this.exchange = exchange;
+      this.routingKey = routingKey;
+      this.replyType = replyType;
+      this.decoder = decoder;
+      this.timeout = timeout;
+    }
+
+    void timeout(ScheduledFuture<?> scheduled) {
+      timeoutTask = scheduled;
+      if (future.isDone()) {
+        scheduled.cancel(false);
+      }
+    }
+
+    void cancelTimeout() {
+      ScheduledFuture<?> scheduled = timeoutTask;
+      if (scheduled != null) {
+        scheduled.cancel(false);
+      }
+    }
+
+    @SuppressWarnings("unchecked")
+    void complete(ReplyDelivery reply) {
+      Object value;
+      try {
+        value = decoder.decode(reply);
+      } catch (Exception e) {
+        future.completeExceptionally(
+            new RequestException(
+                Reason.UNDECODABLE_REPLY,
+                exchange,
+                routingKey,
+                Messages.replyUndecodable(exchange, routingKey, replyType.getName(), e.toString()),
+                e));
+        return;
+      }
+      future.complete((R) value);
+    }
+
+    void fail(Reason reason, String message, Throwable cause) {
+      RequestException failure = new RequestException(reason, exchange, routingKey, message, cause);
+      try {
+        completions.execute(() -> future.completeExceptionally(failure));
+      } catch (RejectedExecutionException e) {
+        future.completeExceptionally(failure);
+      }
+    }
+  }
+}
