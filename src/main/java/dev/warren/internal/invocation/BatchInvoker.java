@@ -11,7 +11,6 @@ import dev.warren.internal.settlement.Settlement;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -38,11 +37,9 @@ public final class BatchInvoker {
   private static final Logger LOG = Logger.getLogger(BatchInvoker.class.getName());
 
   private final ConsumerModel model;
-  private final Object instance;
-  private final Method method;
+  private final ContextualCall call;
   private final PayloadDecoder decoder;
   private final FailureMapping failures;
-  private final Instance<RequestContextController> requestContexts;
 
   /**
    * @param model the consumer, a batch consumer
@@ -58,11 +55,9 @@ public final class BatchInvoker {
       FailureMapping failures,
       Instance<RequestContextController> requestContexts) {
     this.model = model;
-    this.instance = instance;
-    this.method = model.shape().method();
+    this.call = new ContextualCall(instance, model.shape().method(), requestContexts);
     this.decoder = decoder;
     this.failures = failures;
-    this.requestContexts = requestContexts;
   }
 
   /**
@@ -111,19 +106,12 @@ public final class BatchInvoker {
       args[shape.deliveryIndex()] = passed;
     }
     Object result;
-    RequestContextController requestContext = requestContexts.get();
-    boolean activated = requestContext.activate();
     try {
-      result = method.invoke(instance, args);
+      result = call.call(args);
     } catch (InvocationTargetException e) {
       return failed(e.getCause(), passed);
     } catch (IllegalAccessException | RuntimeException e) {
       return failed(e, passed);
-    } finally {
-      if (activated) {
-        requestContext.deactivate();
-      }
-      requestContexts.destroy(requestContext);
     }
     switch (shape.returnKind()) {
       case VOID:

@@ -11,7 +11,6 @@ import dev.warren.spi.Codec;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -33,11 +32,9 @@ public final class HandlerInvoker {
   private static final Logger LOG = Logger.getLogger(HandlerInvoker.class.getName());
 
   private final ConsumerModel model;
-  private final Object instance;
-  private final Method method;
+  private final ContextualCall call;
   private final PayloadDecoder decoder;
   private final FailureMapping failures;
-  private final Instance<RequestContextController> requestContexts;
   private final Codec replyCodec;
 
   /**
@@ -68,11 +65,9 @@ public final class HandlerInvoker {
       Instance<RequestContextController> requestContexts,
       Codec replyCodec) {
     this.model = model;
-    this.instance = instance;
-    this.method = model.shape().method();
+    this.call = new ContextualCall(instance, model.shape().method(), requestContexts);
     this.decoder = decoder;
     this.failures = failures;
-    this.requestContexts = requestContexts;
     this.replyCodec = replyCodec;
   }
 
@@ -98,19 +93,12 @@ public final class HandlerInvoker {
       args[shape.deliveryIndex()] = delivery;
     }
     Object result;
-    RequestContextController requestContext = requestContexts.get();
-    boolean activated = requestContext.activate();
     try {
-      result = method.invoke(instance, args);
+      result = call.call(args);
     } catch (InvocationTargetException e) {
       return failed(e.getCause(), delivery);
     } catch (IllegalAccessException | RuntimeException e) {
       return failed(e, delivery);
-    } finally {
-      if (activated) {
-        requestContext.deactivate();
-      }
-      requestContexts.destroy(requestContext);
     }
     return interpret(result, delivery);
   }

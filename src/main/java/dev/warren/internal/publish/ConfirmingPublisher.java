@@ -6,11 +6,11 @@ import dev.warren.OutgoingMessage;
 import dev.warren.PublishException;
 import dev.warren.PublishException.Reason;
 import dev.warren.Publisher;
+import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.config.PublisherSettings;
 import dev.warren.internal.logging.Messages;
 import dev.warren.spi.Codec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -56,7 +56,7 @@ public final class ConfirmingPublisher implements Publisher {
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
     byte[] body;
     try {
-      body = encode(message.payload(), properties);
+      body = PayloadEncoder.encode(message.payload(), codec, properties);
     } catch (Exception e) {
       return notSent(message, "the payload could not be encoded (" + e + ")", e);
     }
@@ -90,23 +90,6 @@ public final class ConfirmingPublisher implements Publisher {
       Thread.currentThread().interrupt();
       return notSent(message, "interrupted while waiting for unconfirmed messages", e);
     }
-  }
-
-  private byte[] encode(Object payload, AMQP.BasicProperties.Builder properties) throws Exception {
-    if (payload instanceof byte[] bytes) {
-      properties.contentType("application/octet-stream");
-      return bytes;
-    }
-    if (payload instanceof String text) {
-      properties.contentType("text/plain").contentEncoding("UTF-8");
-      return text.getBytes(StandardCharsets.UTF_8);
-    }
-    if (codec == null) {
-      throw new IllegalStateException(
-          "no codec: add a JSON-B implementation or a dev.warren.spi.Codec bean");
-    }
-    properties.contentType(codec.contentType());
-    return codec.encode(payload);
   }
 
   private CompletionStage<Void> notSent(OutgoingMessage message, String why, Throwable cause) {

@@ -11,11 +11,11 @@ import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
 import dev.warren.Requester;
 import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.spi.Codec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -106,7 +106,7 @@ public final class DirectReplyRequester implements Requester {
     }
     byte[] body;
     try {
-      body = encode(payload, properties);
+      body = PayloadEncoder.encode(payload, codec, properties);
     } catch (Exception e) {
       return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
     }
@@ -166,23 +166,6 @@ public final class DirectReplyRequester implements Requester {
       current = new RequestChannel(channel);
     }
     return current;
-  }
-
-  private byte[] encode(Object payload, AMQP.BasicProperties.Builder properties) throws Exception {
-    if (payload instanceof byte[] bytes) {
-      properties.contentType("application/octet-stream");
-      return bytes;
-    }
-    if (payload instanceof String text) {
-      properties.contentType("text/plain").contentEncoding("UTF-8");
-      return text.getBytes(StandardCharsets.UTF_8);
-    }
-    if (codec == null) {
-      throw new IllegalStateException(
-          "no codec: add a JSON-B implementation or a dev.warren.spi.Codec bean");
-    }
-    properties.contentType(codec.contentType());
-    return codec.encode(payload);
   }
 
   private static <R> CompletionStage<R> notSent(
