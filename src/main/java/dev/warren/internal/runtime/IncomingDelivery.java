@@ -4,12 +4,10 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Envelope;
-import dev.warren.Delivery;
+import dev.warren.internal.codec.ReceivedMessage;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Action;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -18,17 +16,13 @@ import java.util.logging.Logger;
  * One delivery from arrival to settlement. It remembers the exact channel it arrived on (not the
  * recovering wrapper), so it is settled there or nowhere, and it is settled at most once.
  */
-final class IncomingDelivery implements Delivery {
+final class IncomingDelivery extends ReceivedMessage {
 
   private static final Logger LOG = Logger.getLogger(IncomingDelivery.class.getName());
 
   private final String consumerName;
   private final String queue;
   private final Channel channel;
-  private final Envelope envelope;
-  private final AMQP.BasicProperties properties;
-  private final Map<String, Object> headers;
-  private final byte[] body;
   private final int attempt;
   private final AtomicReference<Action> settled = new AtomicReference<>();
 
@@ -40,16 +34,10 @@ final class IncomingDelivery implements Delivery {
       AMQP.BasicProperties properties,
       byte[] body,
       int attempt) {
+    super(envelope, properties, body);
     this.consumerName = consumerName;
     this.queue = queue;
     this.channel = channel;
-    this.envelope = envelope;
-    this.properties = properties;
-    this.headers =
-        properties.getHeaders() == null
-            ? Map.of()
-            : Collections.unmodifiableMap(properties.getHeaders());
-    this.body = body;
     this.attempt = attempt;
   }
 
@@ -64,21 +52,18 @@ final class IncomingDelivery implements Delivery {
     if (!settled.compareAndSet(null, action)) {
       LOG.warning(
           Messages.alreadySettled(
-              consumerName,
-              envelope.getDeliveryTag(),
-              settled.get().toString(),
-              action.toString()));
+              consumerName, deliveryTag(), settled.get().toString(), action.toString()));
       return false;
     }
     if (!channel.isOpen()) {
-      LOG.warning(Messages.channelGone(consumerName, envelope.getDeliveryTag(), action.toString()));
+      LOG.warning(Messages.channelGone(consumerName, deliveryTag(), action.toString()));
       return false;
     }
     try {
       if (action instanceof Action.Reject reject) {
-        channel.basicReject(envelope.getDeliveryTag(), reject.requeue());
+        channel.basicReject(deliveryTag(), reject.requeue());
       } else if (action instanceof Action.Ack) {
-        channel.basicAck(envelope.getDeliveryTag(), false);
+        channel.basicAck(deliveryTag(), false);
       } else {
         throw new IllegalArgumentException(action + " is not a settlement frame");
       }
@@ -86,8 +71,7 @@ final class IncomingDelivery implements Delivery {
     } catch (IOException | AlreadyClosedException e) {
       LOG.log(
           Level.WARNING,
-          Messages.settleFailed(
-              consumerName, envelope.getDeliveryTag(), action.toString(), e.toString()),
+          Messages.settleFailed(consumerName, deliveryTag(), action.toString(), e.toString()),
           e);
       return false;
     }
@@ -114,47 +98,12 @@ final class IncomingDelivery implements Delivery {
   }
 
   @Override
-  public String exchange() {
-    return envelope.getExchange();
-  }
-
-  @Override
-  public String routingKey() {
-    return envelope.getRoutingKey();
-  }
-
-  @Override
-  public boolean redelivered() {
-    return envelope.isRedeliver();
-  }
-
-  @Override
-  public long deliveryTag() {
-    return envelope.getDeliveryTag();
-  }
-
-  @Override
-  public AMQP.BasicProperties properties() {
-    return properties;
-  }
-
-  @Override
-  public Map<String, Object> headers() {
-    return headers;
-  }
-
-  @Override
   public int attempt() {
     return attempt;
   }
 
   @Override
-  public byte[] body() {
-    return body;
-  }
-
-  @Override
   public String toString() {
-    return "delivery " + envelope.getDeliveryTag() + " of consumer '" + consumerName + "'";
+    return "delivery " + deliveryTag() + " of consumer '" + consumerName + "'";
   }
 }
