@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The raw client's side of the benchmark's set-up: one connection for declaring, filling and
@@ -30,6 +31,7 @@ final class BenchBroker implements AutoCloseable {
           .build();
 
   private static final int FILL_WINDOW = 5_000;
+  private static final AtomicInteger RUNS = new AtomicInteger();
 
   private final ConnectionFactory factory;
   private final Connection admin;
@@ -52,14 +54,20 @@ final class BenchBroker implements AutoCloseable {
     return factory.newConnection(name);
   }
 
-  /** Deletes {@code queue} if it exists and declares it anew, empty and durable. */
-  void recreate(String queue, boolean quorum) throws IOException, TimeoutException {
+  /**
+   * Declares a new, empty, durable queue named {@code base}, this JVM's process id and a run
+   * number, e.g. {@code warren.bench.publish.4242.7}. Every run gets a queue of its own: deleting a
+   * quorum queue and at once declaring it again under the same name is a path this benchmark does
+   * not mean to measure (the broker logged segment-writer warnings for it here).
+   */
+  String declareFresh(String base, boolean quorum) throws IOException, TimeoutException {
+    String queue = base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
     try (Channel channel = admin.createChannel()) {
-      channel.queueDelete(queue);
       declared.add(queue);
       channel.queueDeclare(
           queue, true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
     }
+    return queue;
   }
 
   /** Declares {@code queue} as a durable classic queue unless it exists. */

@@ -15,9 +15,10 @@ import java.util.logging.Logger;
  * the ratios are the result, not the absolute rates.
  *
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
- * {@code bench.scenarios} ({@code consume,publish,startup}). Every queue it uses starts with {@code
- * warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran (whether or not a
- * target was met), else 1.
+ * {@code bench.scenarios} ({@code consume,publish,startup}; {@code publish-breakdown} runs the
+ * publish scenario with two more sides that split Warren's difference from raw). Every queue it
+ * uses starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every
+ * scenario ran (whether or not a target was met), else 1.
  */
 public final class BenchMain {
 
@@ -63,8 +64,11 @@ public final class BenchMain {
       if (options.runs("consume")) {
         new ConsumeScenario(broker, options).run(results);
       }
-      if (options.runs("publish")) {
-        new PublishScenario(broker, options).run(results);
+      if (options.runs("publish-breakdown")) {
+        // raw and Warren as in "publish", plus the two sides that split their difference
+        new PublishScenario(broker, options, true).run(results);
+      } else if (options.runs("publish")) {
+        new PublishScenario(broker, options, false).run(results);
       }
       results.notYet("3. retry path, classic queue with a cap", "not measured yet: needs issue 4");
       results.notYet(

@@ -8,7 +8,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class ClassicConsumer {
 
-  @RabbitConsumer(queue = ConsumeScenario.CLASSIC_QUEUE, prefetch = 250, concurrency = 1)
+  /** The consumer's name; {@code warren.consumers.bench-classic.queue} names each run's queue. */
+  static final String NAME = "bench-classic";
+
+  @RabbitConsumer(
+      name = NAME,
+      queue = ConsumeScenario.CLASSIC_QUEUE,
+      prefetch = 250,
+      concurrency = 1)
   public Outcome onMessage(byte[] body) {
     Tally.current.finished();
     return Outcome.ack();

@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import dev.warren.it.support.TestConfig;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,17 +19,22 @@ import org.jboss.weld.environment.se.WeldContainer;
  * <p>Raw: a {@link DefaultConsumer} that sends {@code basic.ack(tag, multiple=false)} for each
  * delivery on the client's dispatch thread, which is the frame Warren sends for {@code
  * Outcome.ack()}. Warren: a Weld SE container with one {@code @RabbitConsumer} returning {@code
- * Outcome.ack()} ({@link ClassicConsumer}, {@link QuorumConsumer}).
+ * Outcome.ack()} ({@link ClassicConsumer}, {@link QuorumConsumer}), pointed at the run's queue by
+ * configuration.
  *
  * <p>One untimed run of each side with up to {@value #WARM_UP_MESSAGES} messages comes first. Both
  * are timed the same way, from the first delivery handled to the N-th, so that neither the raw
- * connection's nor Warren's container start is measured. Each run gets a freshly declared and
- * filled queue, and must leave it empty (every message acked) or the run fails.
+ * connection's nor Warren's container start is measured. Each run gets a newly declared and filled
+ * queue of its own, and must leave it empty (every message acked) or the run fails.
  */
 final class ConsumeScenario {
 
+  /** The start of every classic queue's name; each run declares a queue of its own. */
   static final String CLASSIC_QUEUE = "warren.bench.consume.classic";
+
+  /** The start of every quorum queue's name. */
   static final String QUORUM_QUEUE = "warren.bench.consume.quorum";
+
   static final int PREFETCH = 250;
   static final int WARM_UP_MESSAGES = 20_000;
 
@@ -66,7 +72,6 @@ final class ConsumeScenario {
                   Results.describe(run)));
         }
       }
-      broker.delete(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE);
       results.throughput(
           String.format(
               Locale.ROOT,
@@ -80,17 +85,17 @@ final class ConsumeScenario {
     }
   }
 
-  /** One run on a fresh queue filled with {@code messages}, which must end empty. */
+  /** One run on a new queue filled with {@code messages}, which must end empty. */
   private Tally.Run once(boolean quorum, boolean rawTurn, int messages) throws Exception {
-    String queue = quorum ? QUORUM_QUEUE : CLASSIC_QUEUE;
-    broker.recreate(queue, quorum);
+    String queue = broker.declareFresh(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE, quorum);
     broker.fill(queue, messages);
-    Tally.Run run = rawTurn ? raw(queue, messages) : warren(quorum, messages);
+    Tally.Run run = rawTurn ? raw(queue, messages) : warren(queue, quorum, messages);
     long left = broker.awaitEmpty(queue, 10_000);
     if (left != 0) {
       throw new IllegalStateException(
           (rawTurn ? "raw" : "Warren") + " left " + left + " messages in '" + queue + "'");
     }
+    broker.delete(queue);
     return run;
   }
 
@@ -123,14 +128,20 @@ final class ConsumeScenario {
     }
   }
 
-  /** Warren: the container starts the consumer; closing it shuts Warren down gracefully. */
-  private Tally.Run warren(boolean quorum, int messages) throws Exception {
+  /**
+   * Warren: the container starts the consumer, pointed at this run's queue by {@code
+   * warren.consumers.<name>.queue}; closing the container shuts Warren down gracefully.
+   */
+  private Tally.Run warren(String queue, boolean quorum, int messages) throws Exception {
     Tally tally = new Tally(messages);
     Tally.current = tally;
+    String name = quorum ? QuorumConsumer.NAME : ClassicConsumer.NAME;
+    TestConfig.set("warren.consumers." + name + ".queue", queue);
     try (WeldContainer container =
         WeldBoot.withWarren(quorum ? QuorumConsumer.class : ClassicConsumer.class)) {
-      return tally.await(
-          timeoutSeconds(), "Warren consume (" + (quorum ? "quorum" : "classic") + ")");
+      return tally.await(timeoutSeconds(), "Warren consume from '" + queue + "'");
+    } finally {
+      TestConfig.clear();
     }
   }
 

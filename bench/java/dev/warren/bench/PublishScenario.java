@@ -1,12 +1,17 @@
 package dev.warren.bench;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import dev.warren.OutgoingMessage;
 import dev.warren.Publisher;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Semaphore;
@@ -28,67 +33,109 @@ import org.jboss.weld.environment.se.WeldContainer;
  * <p>One untimed run of each side comes first. Both open their connection before the clock starts
  * (Warren's container as well); both open their publishing channel and put it in confirm mode
  * inside the measured interval.
+ *
+ * <p>The breakdown ({@code bench.scenarios=publish-breakdown}, not run by default) adds two sides
+ * that split the difference: raw code that also sends Warren's per-message sequence header (what a
+ * mandatory message costs on the wire and in the broker), and Warren with {@code mandatory(false)}
+ * (no header: what is left is Warren's own client-side cost).
  */
 final class PublishScenario {
 
+  /** The start of every run's queue name; each run declares a queue of its own. */
   static final String QUEUE = "warren.bench.publish";
+
   static final int WINDOW = 1000;
+
+  /** Who publishes, and how. */
+  enum Side {
+    RAW("raw"),
+    WARREN("Warren"),
+    RAW_WITH_SEQUENCE_HEADER("raw + sequence header"),
+    WARREN_NOT_MANDATORY("Warren mandatory(false)");
+
+    final String label;
+
+    Side(String label) {
+      this.label = label;
+    }
+  }
 
   private final BenchBroker broker;
   private final BenchOptions options;
+  private final List<Side> sides;
 
-  PublishScenario(BenchBroker broker, BenchOptions options) {
+  /**
+   * @param breakdown whether to add the two sides that split Warren's difference from raw
+   */
+  PublishScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
     this.broker = broker;
     this.options = options;
+    this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
   }
 
   void run(Results results) throws Exception {
     // untimed: the first runs in the JVM would pay for class loading and JIT compilation
     int warmUp = Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES);
-    once(true, warmUp);
-    once(false, warmUp);
-    List<Tally.Run> raw = new ArrayList<>();
-    List<Tally.Run> warren = new ArrayList<>();
+    for (Side side : sides) {
+      once(side, warmUp);
+    }
+    Map<Side, List<Tally.Run>> runs = new EnumMap<>(Side.class);
     for (int round = 1; round <= options.rounds(); round++) {
-      boolean rawFirst = round % 2 == 1;
-      for (int side = 0; side < 2; side++) {
-        boolean rawTurn = (side == 0) == rawFirst;
-        Tally.Run run = once(rawTurn, options.messages());
-        (rawTurn ? raw : warren).add(run);
+      // rotate which side goes first, so that a drift in the machine's load hits every side
+      for (int turn = 0; turn < sides.size(); turn++) {
+        Side side = sides.get((round - 1 + turn) % sides.size());
+        Tally.Run run = once(side, options.messages());
+        runs.computeIfAbsent(side, s -> new ArrayList<>()).add(run);
         BenchMain.progress(
             String.format(
-                Locale.ROOT,
-                "publish round %d %s: %s",
-                round,
-                rawTurn ? "raw" : "Warren",
-                Results.describe(run)));
+                Locale.ROOT, "publish round %d %s: %s", round, side.label, Results.describe(run)));
       }
     }
-    broker.delete(QUEUE);
-    results.throughput(
+    String scenario =
         String.format(
             Locale.ROOT,
             "2. confirmed publish, %,d x 1 KiB persistent, window %d",
             options.messages(),
-            WINDOW),
-        raw,
-        warren,
-        0.95);
+            WINDOW);
+    results.throughput(scenario, runs.get(Side.RAW), runs.get(Side.WARREN), 0.95);
+    if (sides.size() > 2) {
+      results.diagnostic(
+          "2. breakdown: raw + Warren's sequence header (mandatory)",
+          runs.get(Side.RAW),
+          runs.get(Side.RAW_WITH_SEQUENCE_HEADER));
+      results.diagnostic(
+          "2. breakdown: Warren with mandatory(false), no header",
+          runs.get(Side.RAW),
+          runs.get(Side.WARREN_NOT_MANDATORY));
+    }
   }
 
-  /** One run to a fresh queue, which must then hold every message. */
-  private Tally.Run once(boolean rawTurn, int messages) throws Exception {
-    broker.recreate(QUEUE, false);
-    Tally.Run run = rawTurn ? raw(messages) : warren(messages);
-    long held = broker.messageCount(QUEUE);
+  /** One run to a new queue, which must then hold every message. */
+  private Tally.Run once(Side side, int messages) throws Exception {
+    String queue = broker.declareFresh(QUEUE, false);
+    Tally.Run run =
+        switch (side) {
+          case RAW -> raw(queue, messages, false);
+          case RAW_WITH_SEQUENCE_HEADER -> raw(queue, messages, true);
+          case WARREN -> warren(queue, messages, true);
+          case WARREN_NOT_MANDATORY -> warren(queue, messages, false);
+        };
+    long held = broker.messageCount(queue);
     if (held != messages) {
       throw new IllegalStateException(
-          (rawTurn ? "raw" : "Warren") + " published " + held + " messages, not " + messages);
+          side.label + " published " + held + " messages, not " + messages);
     }
+    broker.delete(queue);
     return run;
   }
 
-  private Tally.Run raw(int count) throws Exception {
+  /**
+   * The raw client.
+   *
+   * @param sequenceHeader whether each message carries its sequence number in a header, built the
+   *     way Warren builds it for a mandatory message
+   */
+  private Tally.Run raw(String queue, int count, boolean sequenceHeader) throws Exception {
     Tally tally = new Tally(count);
     AtomicInteger returned = new AtomicInteger();
     try (Connection connection = broker.connect("warren-bench-raw-publisher")) {
@@ -113,8 +160,15 @@ final class PublishScenario {
           });
       for (int i = 0; i < count; i++) {
         window.acquire();
-        outstanding.put(channel.getNextPublishSeqNo(), BenchBroker.BODY);
-        channel.basicPublish("", QUEUE, true, BenchBroker.PERSISTENT, BenchBroker.BODY);
+        long sequence = channel.getNextPublishSeqNo();
+        outstanding.put(sequence, BenchBroker.BODY);
+        AMQP.BasicProperties properties = BenchBroker.PERSISTENT;
+        if (sequenceHeader) {
+          Map<String, Object> headers = new HashMap<>();
+          headers.put("x-warren-publish-seq", sequence);
+          properties = properties.builder().headers(headers).build();
+        }
+        channel.basicPublish("", queue, true, properties, BenchBroker.BODY);
       }
       Tally.Run run = tally.await(timeoutSeconds(), "raw publish");
       if (returned.get() > 0) {
@@ -141,22 +195,34 @@ final class PublishScenario {
     return settled;
   }
 
-  private Tally.Run warren(int count) throws Exception {
+  /**
+   * Warren's publisher.
+   *
+   * @param mandatory {@code true}: {@code publish(exchange, routingKey, payload)}, mandatory as by
+   *     default; {@code false}: the same message built with {@code mandatory(false)}
+   */
+  private Tally.Run warren(String queue, int count, boolean mandatory) throws Exception {
     Tally tally = new Tally(count);
     try (WeldContainer container = WeldBoot.withWarren(PublishingBean.class)) {
       Publisher publisher = container.select(PublishingBean.class).get().publisher();
       tally.start();
       for (int i = 0; i < count; i++) {
-        publisher
-            .publish("", QUEUE, BenchBroker.BODY)
-            .whenComplete(
-                (ok, failure) -> {
-                  if (failure == null) {
-                    tally.finished();
-                  } else {
-                    tally.failed();
-                  }
-                });
+        CompletionStage<Void> confirmed =
+            mandatory
+                ? publisher.publish("", queue, BenchBroker.BODY)
+                : publisher.publish(
+                    OutgoingMessage.to("", queue)
+                        .payload(BenchBroker.BODY)
+                        .mandatory(false)
+                        .build());
+        confirmed.whenComplete(
+            (ok, failure) -> {
+              if (failure == null) {
+                tally.finished();
+              } else {
+                tally.failed();
+              }
+            });
       }
       return tally.await(timeoutSeconds(), "Warren publish");
     }

@@ -9,7 +9,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class QuorumConsumer {
 
+  /** The consumer's name; {@code warren.consumers.bench-quorum.queue} names each run's queue. */
+  static final String NAME = "bench-quorum";
+
   @RabbitConsumer(
+      name = NAME,
       queue = ConsumeScenario.QUORUM_QUEUE,
       queueType = QueueType.QUORUM,
       prefetch = 250,

@@ -31,18 +31,38 @@ final class Results {
             String.format(Locale.ROOT, "%.3f", ratio),
             String.format(Locale.ROOT, ">= %.2f", target),
             ratio >= target ? "yes" : "NO"));
+    costs.add(costRow(scenario, raw, warren));
+  }
+
+  private static Row costRow(String scenario, List<Tally.Run> raw, List<Tally.Run> warren) {
     double rawCpu = median(raw.stream().map(Tally.Run::cpuMicros).toList());
     double warrenCpu = median(warren.stream().map(Tally.Run::cpuMicros).toList());
     double rawBytes = median(raw.stream().map(Tally.Run::allocatedBytes).toList());
     double warrenBytes = median(warren.stream().map(Tally.Run::allocatedBytes).toList());
-    costs.add(
+    return new Row(
+        scenario,
+        String.format(Locale.ROOT, "%.1f µs", rawCpu),
+        String.format(Locale.ROOT, "%.1f µs", warrenCpu),
+        String.format(Locale.ROOT, "%.2f", warrenCpu / rawCpu),
+        String.format(Locale.ROOT, "%,.0f B", rawBytes),
+        String.format(Locale.ROOT, "%,.0f B", warrenBytes));
+  }
+
+  /** A diagnostic row without a target: a variant against raw, to split a difference into parts. */
+  void diagnostic(String scenario, List<Tally.Run> raw, List<Tally.Run> variant) {
+    List<Double> rawRates = raw.stream().map(Tally.Run::rate).toList();
+    List<Double> variantRates = variant.stream().map(Tally.Run::rate).toList();
+    double r = median(rawRates);
+    double v = median(variantRates);
+    rows.add(
         new Row(
             scenario,
-            String.format(Locale.ROOT, "%.1f µs", rawCpu),
-            String.format(Locale.ROOT, "%.1f µs", warrenCpu),
-            String.format(Locale.ROOT, "%.2f", warrenCpu / rawCpu),
-            String.format(Locale.ROOT, "%,.0f B", rawBytes),
-            String.format(Locale.ROOT, "%,.0f B", warrenBytes)));
+            rate(r) + " " + spread(rawRates, Results::number),
+            rate(v) + " " + spread(variantRates, Results::number),
+            String.format(Locale.ROOT, "%.3f", v / r),
+            "(diagnostic)",
+            "-"));
+    costs.add(costRow(scenario, raw, variant));
   }
 
   /** A row of other values, already formatted. */
