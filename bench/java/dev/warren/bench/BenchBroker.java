@@ -43,7 +43,13 @@ final class BenchBroker implements AutoCloseable {
     if (factory.getVirtualHost().isEmpty()) {
       factory.setVirtualHost("/");
     }
-    admin = factory.newConnection("warren-bench-admin");
+    // the set-up connection recovers when another build's test closes every connection, but
+    // declares nothing again: its queues are declared and deleted run by run
+    ConnectionFactory adminFactory = factory.clone();
+    adminFactory.setTopologyRecoveryEnabled(false);
+    admin = adminFactory.newConnection("warren-bench-admin");
+    // an interrupted benchmark (Ctrl-C) still deletes its queues
+    Runtime.getRuntime().addShutdownHook(new Thread(this::deleteDeclared, "warren-bench-cleanup"));
   }
 
   /**
@@ -141,6 +147,11 @@ final class BenchBroker implements AutoCloseable {
   /** Deletes every queue this run declared, then closes the set-up connection. */
   @Override
   public void close() throws IOException {
+    deleteDeclared();
+    admin.close();
+  }
+
+  private void deleteDeclared() {
     for (String queue : Set.copyOf(declared)) {
       try {
         delete(queue);
@@ -148,7 +159,6 @@ final class BenchBroker implements AutoCloseable {
         System.err.println("could not delete queue '" + queue + "': " + e);
       }
     }
-    admin.close();
   }
 
   private static byte[] randomBody(int size) {

@@ -87,6 +87,13 @@ final class ConsumeScenario {
 
   /** One run on a new queue filled with {@code messages}, which must end empty. */
   private Tally.Run once(boolean quorum, boolean rawTurn, int messages) throws Exception {
+    return Repeat.ifDisrupted(
+        (rawTurn ? "raw" : "Warren") + " consume run",
+        () -> onceUndisturbed(quorum, rawTurn, messages));
+  }
+
+  private Tally.Run onceUndisturbed(boolean quorum, boolean rawTurn, int messages)
+      throws Exception {
     String queue = broker.declareFresh(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE, quorum);
     broker.fill(queue, messages);
     Tally.Run run = rawTurn ? raw(queue, messages) : warren(queue, quorum, messages);
@@ -103,6 +110,7 @@ final class ConsumeScenario {
   private Tally.Run raw(String queue, int messages) throws Exception {
     Tally tally = new Tally(messages);
     try (Connection connection = broker.connect("warren-bench-raw-consumer")) {
+      tally.watch(connection);
       Channel channel = connection.createChannel();
       channel.basicQos(PREFETCH);
       String consumerTag =
@@ -139,6 +147,7 @@ final class ConsumeScenario {
     TestConfig.set("warren.consumers." + name + ".queue", queue);
     try (WeldContainer container =
         WeldBoot.withWarren(quorum ? QuorumConsumer.class : ClassicConsumer.class)) {
+      tally.watch(container.select(Connection.class).get());
       return tally.await(timeoutSeconds(), "Warren consume from '" + queue + "'");
     } finally {
       TestConfig.clear();

@@ -112,6 +112,10 @@ final class PublishScenario {
 
   /** One run to a new queue, which must then hold every message. */
   private Tally.Run once(Side side, int messages) throws Exception {
+    return Repeat.ifDisrupted(side.label + " publish run", () -> onceUndisturbed(side, messages));
+  }
+
+  private Tally.Run onceUndisturbed(Side side, int messages) throws Exception {
     String queue = broker.declareFresh(QUEUE, false);
     Tally.Run run =
         switch (side) {
@@ -139,6 +143,7 @@ final class PublishScenario {
     Tally tally = new Tally(count);
     AtomicInteger returned = new AtomicInteger();
     try (Connection connection = broker.connect("warren-bench-raw-publisher")) {
+      tally.watch(connection);
       tally.start();
       Channel channel = connection.createChannel();
       channel.confirmSelect();
@@ -204,7 +209,9 @@ final class PublishScenario {
   private Tally.Run warren(String queue, int count, boolean mandatory) throws Exception {
     Tally tally = new Tally(count);
     try (WeldContainer container = WeldBoot.withWarren(PublishingBean.class)) {
-      Publisher publisher = container.select(PublishingBean.class).get().publisher();
+      PublishingBean bean = container.select(PublishingBean.class).get();
+      Publisher publisher = bean.publisher();
+      tally.watch(bean.connection());
       tally.start();
       for (int i = 0; i < count; i++) {
         CompletionStage<Void> confirmed =

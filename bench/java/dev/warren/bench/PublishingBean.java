@@ -24,4 +24,9 @@ public class PublishingBean {
     }
     return publisher;
   }
+
+  /** Warren's connection. */
+  public Connection connection() {
+    return connection;
+  }
 }

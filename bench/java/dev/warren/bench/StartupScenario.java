@@ -119,6 +119,12 @@ final class StartupScenario {
   }
 
   private Boot boot(boolean withWarren) throws Exception {
+    return Repeat.ifDisrupted(
+        "startup " + (withWarren ? "with" : "without") + " Warren",
+        () -> bootUndisturbed(withWarren));
+  }
+
+  private Boot bootUndisturbed(boolean withWarren) throws Exception {
     long start = System.nanoTime();
     WeldContainer container =
         withWarren

@@ -1,5 +1,6 @@
 package dev.warren.bench;
 
+import com.rabbitmq.client.Connection;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.HashMap;
@@ -37,6 +38,7 @@ final class Tally {
   private volatile Mark start;
   private volatile Mark end;
   private volatile boolean startedByFirstMessage;
+  private volatile String disruption;
 
   Tally(int expected) {
     this.expected = expected;
@@ -72,13 +74,41 @@ final class Tally {
   }
 
   /**
+   * Ends the run early: something outside it, such as another test on the shared broker closing
+   * every connection, broke it. {@link #await} then throws {@link Disrupted}.
+   */
+  void disrupted(String why) {
+    disruption = why;
+    done.countDown();
+  }
+
+  /**
+   * Marks the run disrupted when {@code connection} is closed by anything but the application, e.g.
+   * {@code rabbitmqctl close_all_connections}; automatic recovery would bring it back, but the run
+   * has lost deliveries or confirms on the way and measures nothing sensible any more.
+   */
+  void watch(Connection connection) {
+    connection.addShutdownListener(
+        cause -> {
+          if (!cause.isInitiatedByApplication()) {
+            disrupted("connection '" + connection.getClientProvidedName() + "' lost: " + cause);
+          }
+        });
+  }
+
+  /**
    * Waits for the expected count.
    *
    * @return the run's rate and costs between the start and the last message
    * @throws IllegalStateException if the count is not reached in time or a message failed
+   * @throws Disrupted if the run was {@linkplain #disrupted disrupted}
    */
   Run await(long timeoutSeconds, String what) throws InterruptedException {
-    if (!done.await(timeoutSeconds, TimeUnit.SECONDS)) {
+    boolean finished = done.await(timeoutSeconds, TimeUnit.SECONDS);
+    if (disruption != null) {
+      throw new Disrupted(what + ": " + disruption);
+    }
+    if (!finished) {
       throw new IllegalStateException(
           what + ": only " + count.get() + " of " + expected + " in " + timeoutSeconds + "s");
     }
@@ -106,6 +136,15 @@ final class Tally {
    * @param to when it ended
    */
   record Run(double rate, double cpuMicros, double allocatedBytes, Instant from, Instant to) {}
+
+  /** A run broken by something outside it; the scenario runs it again. */
+  static final class Disrupted extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Disrupted(String message) {
+      super(message);
+    }
+  }
 
   /** A moment of the run: the clock, the JVM's CPU time, each live thread's allocated bytes. */
   private record Mark(long nanos, long cpuNanos, Map<Long, Long> allocated, Instant wallClock) {
