@@ -79,11 +79,13 @@ public final class BenchMain {
     }
     System.out.println();
     System.out.print(results.table());
-    System.out.println();
-    System.out.println(
-        "What each message cost the client JVM (CPU of all its threads; bytes allocated):");
-    System.out.println();
-    System.out.print(results.costTable());
+    if (results.hasCosts()) {
+      System.out.println();
+      System.out.println(
+          "What each message cost the client JVM (CPU of all its threads; bytes allocated):");
+      System.out.println();
+      System.out.print(results.costTable());
+    }
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());
   }

@@ -13,7 +13,9 @@ import java.util.concurrent.Callable;
 final class Repeat {
 
   private static final int ATTEMPTS = 3;
-  private static final long PAUSE_MILLIS = 3_000;
+
+  /** Longer than the client's automatic recovery interval (5 s), so set-up can go on after it. */
+  private static final long PAUSE_MILLIS = 6_000;
 
   private Repeat() {}
 

@@ -83,6 +83,11 @@ final class Results {
         rows);
   }
 
+  /** Whether a throughput scenario ran, which {@link #costTable()} then shows. */
+  boolean hasCosts() {
+    return !costs.isEmpty();
+  }
+
   /** What each message cost the client (whole JVM), medians of the same runs. */
   String costTable() {
     return markdown(

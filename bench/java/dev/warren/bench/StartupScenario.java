@@ -1,11 +1,15 @@
 package dev.warren.bench;
 
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
 import dev.warren.it.support.TestConfig;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
@@ -18,7 +22,9 @@ import org.jboss.weld.environment.se.WeldContainer;
  * basic.qos}, {@code basic.consume}, worker thread). The queues exist before the measured boots, as
  * they do when an application restarts (the broker then only confirms each declare). One untimed
  * boot of each kind comes first, so that class loading and JIT of the first boot in the JVM are not
- * counted against either side.
+ * counted against either side. After each boot with Warren, the raw client does the same broker
+ * work (connection, declares, consumers) on its own, which splits Warren's added time into broker
+ * round trips and Warren's and Weld's own work.
  *
  * <p>Heap is the JVM's used heap after full collections, with the container running: (with Warren -
  * without) / {@value StartupConsumers#COUNT}. It includes Warren's fixed costs (its connection, the
@@ -45,14 +51,19 @@ final class StartupScenario {
     try {
       boot(false);
       boot(true);
+      rawBrokerWork();
       List<Boot> without = new ArrayList<>();
       List<Boot> with = new ArrayList<>();
+      List<Double> raw = new ArrayList<>();
       for (int round = 1; round <= options.rounds(); round++) {
         boolean withoutFirst = round % 2 == 1;
         for (int side = 0; side < 2; side++) {
           boolean warrenTurn = (side == 0) != withoutFirst;
           Boot boot = boot(warrenTurn);
           (warrenTurn ? with : without).add(boot);
+          if (warrenTurn) {
+            raw.add(rawBrokerWork());
+          }
           BenchMain.progress(
               String.format(
                   Locale.ROOT,
@@ -65,7 +76,7 @@ final class StartupScenario {
                   boot.closeMillis));
         }
       }
-      report(results, without, with, count);
+      report(results, without, with, raw, count);
     } finally {
       TestConfig.clear();
       for (int i = 0; i < count; i++) {
@@ -74,7 +85,8 @@ final class StartupScenario {
     }
   }
 
-  private static void report(Results results, List<Boot> without, List<Boot> with, int count) {
+  private static void report(
+      Results results, List<Boot> without, List<Boot> with, List<Double> raw, int count) {
     double bootWithout = Results.median(without.stream().map(Boot::bootMillis).toList());
     double bootWith = Results.median(with.stream().map(Boot::bootMillis).toList());
     double added = bootWith - bootWithout;
@@ -90,6 +102,14 @@ final class StartupScenario {
         "+" + Results.millis(added),
         "< +1,000 ms",
         added < 1000 ? "yes" : "NO");
+    double rawWork = Results.median(raw);
+    results.row(
+        "5. startup: of which broker round trips (raw client, same work)",
+        "-",
+        Results.millis(rawWork) + " " + Results.spread(raw, Results::number),
+        String.format(Locale.ROOT, "%.0f%% of +%s", 100 * rawWork / added, Results.millis(added)),
+        "(diagnostic)",
+        "-");
     double heapWithout = Results.median(without.stream().map(Boot::heapBytes).toList());
     double heapWith = Results.median(with.stream().map(Boot::heapBytes).toList());
     results.row(
@@ -145,6 +165,37 @@ final class StartupScenario {
     }
     double closeMillis = (System.nanoTime() - start) / 1e6;
     return new Boot(bootMillis, heap, threads, closeMillis);
+  }
+
+  /**
+   * The broker work Warren's boot does, done by the raw client: open a connection, declare each
+   * queue on a throwaway channel (declare-topology), then give each consumer its own channel with
+   * {@code basic.qos} and {@code basic.consume}. What a boot with Warren takes beyond this is
+   * Warren's and Weld's own work.
+   *
+   * @return milliseconds
+   */
+  private double rawBrokerWork() throws Exception {
+    return Repeat.ifDisrupted("raw startup work", this::rawBrokerWorkUndisturbed);
+  }
+
+  private double rawBrokerWorkUndisturbed() throws Exception {
+    long start = System.nanoTime();
+    try (Connection connection = broker.connect("warren-bench-raw-startup")) {
+      for (int i = 0; i < StartupConsumers.COUNT; i++) {
+        try (Channel channel = connection.createChannel()) {
+          channel.queueDeclare(StartupConsumers.PREFIX + i, true, false, false, Map.of());
+        }
+      }
+      for (int i = 0; i < StartupConsumers.COUNT; i++) {
+        Channel channel = connection.createChannel();
+        channel.basicQos(ConsumeScenario.PREFETCH);
+        channel.basicConsume(StartupConsumers.PREFIX + i, false, new DefaultConsumer(channel));
+      }
+      double millis = (System.nanoTime() - start) / 1e6;
+      checkConsuming();
+      return millis;
+    }
   }
 
   /** Every queue has exactly one consumer: Warren's; else the boot did not do what it should. */
