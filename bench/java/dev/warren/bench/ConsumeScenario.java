@@ -127,9 +127,8 @@ final class ConsumeScenario {
                 }
               });
       Tally.Run run = tally.await(timeoutSeconds(), "raw consume from '" + queue + "'");
-      // as Warren shuts down: cancel, then close the channel before the connection. Closing only
-      // the connection right after the last ack left 165-209 acked messages ready again on the
-      // quorum queue here (3.10.8), which the emptiness check below then reported
+      // end as Warren shuts down (cancel, close the channel, then the connection), so that both
+      // sides leave the queue the same way before the emptiness check
       channel.basicCancel(consumerTag);
       channel.close();
       return run;
