@@ -1,0 +1,169 @@
+package dev.warren.bench;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The raw client's side of the benchmark's set-up: one connection for declaring, filling and
+ * deleting queues (never used by a measured run), and the factory the raw runs open their own
+ * connections with. Remembers every queue it declares and deletes them all in {@link #close()}.
+ */
+final class BenchBroker implements AutoCloseable {
+
+  /** Every benchmark message: 1 KiB of random bytes, the same array for raw and Warren. */
+  static final byte[] BODY = randomBody(1024);
+
+  /** Persistent, octet-stream: what Warren sets for a {@code byte[]} payload. */
+  static final AMQP.BasicProperties PERSISTENT =
+      new AMQP.BasicProperties.Builder()
+          .contentType("application/octet-stream")
+          .deliveryMode(2)
+          .build();
+
+  private static final int FILL_WINDOW = 5_000;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  private final ConnectionFactory factory;
+  private final Connection admin;
+  private final Set<String> declared = ConcurrentHashMap.newKeySet();
+
+  BenchBroker(String uri) throws Exception {
+    factory = new ConnectionFactory();
+    factory.setUri(uri);
+    if (factory.getVirtualHost().isEmpty()) {
+      factory.setVirtualHost("/");
+    }
+    // the set-up connection recovers when another build's test closes every connection, but
+    // declares nothing again: its queues are declared and deleted run by run
+    ConnectionFactory adminFactory = factory.clone();
+    adminFactory.setTopologyRecoveryEnabled(false);
+    admin = adminFactory.newConnection("warren-bench-admin");
+    // an interrupted benchmark (Ctrl-C) still deletes its queues
+    Runtime.getRuntime().addShutdownHook(new Thread(this::deleteDeclared, "warren-bench-cleanup"));
+  }
+
+  /**
+   * A new connection for a raw run, with the client's defaults (automatic and topology recovery on,
+   * as Warren's connection has them).
+   */
+  Connection connect(String name) throws IOException, TimeoutException {
+    return factory.newConnection(name);
+  }
+
+  /**
+   * Declares a new, empty, durable queue named {@code base}, this JVM's process id and a run
+   * number, e.g. {@code warren.bench.publish.4242.7}. Every run gets a queue of its own: deleting a
+   * quorum queue and at once declaring it again under the same name is a path this benchmark does
+   * not mean to measure (the broker logged segment-writer warnings for it here).
+   */
+  String declareFresh(String base, boolean quorum) throws IOException, TimeoutException {
+    String queue = base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
+    try (Channel channel = admin.createChannel()) {
+      declared.add(queue);
+      channel.queueDeclare(
+          queue, true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
+    }
+    return queue;
+  }
+
+  /** Declares {@code queue} as a durable classic queue unless it exists. */
+  void declare(String queue) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      declared.add(queue);
+      channel.queueDeclare(queue, true, false, false, null);
+    }
+  }
+
+  /**
+   * Publishes {@code count} persistent {@link #BODY} messages to {@code queue} with confirms and
+   * waits until the broker has confirmed every one and the queue shows them all as ready.
+   */
+  void fill(String queue, int count) throws Exception {
+    try (Channel channel = admin.createChannel()) {
+      channel.confirmSelect();
+      for (int i = 1; i <= count; i++) {
+        channel.basicPublish("", queue, PERSISTENT, BODY);
+        if (i % FILL_WINDOW == 0) {
+          channel.waitForConfirmsOrDie(TimeUnit.SECONDS.toMillis(60));
+        }
+      }
+      channel.waitForConfirmsOrDie(TimeUnit.SECONDS.toMillis(60));
+    }
+    long ready = messageCount(queue);
+    if (ready != count) {
+      throw new IllegalStateException(
+          "queue '" + queue + "' holds " + ready + " ready messages after filling " + count);
+    }
+  }
+
+  /** The queue's ready messages. */
+  long messageCount(String queue) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      return channel.queueDeclarePassive(queue).getMessageCount();
+    }
+  }
+
+  /**
+   * Waits until {@code queue} shows no ready message. A quorum queue applies acks (and returns what
+   * a closed channel held) asynchronously, so the count right after a run may still lag.
+   *
+   * @return the ready messages left when the wait ended
+   */
+  long awaitEmpty(String queue, long timeoutMillis) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    long ready = messageCount(queue);
+    while (ready > 0 && System.nanoTime() - deadline < 0) {
+      Thread.sleep(100);
+      ready = messageCount(queue);
+    }
+    return ready;
+  }
+
+  /** The queue's consumers. */
+  int consumerCount(String queue) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      return channel.queueDeclarePassive(queue).getConsumerCount();
+    }
+  }
+
+  /** Deletes {@code queue}. */
+  void delete(String queue) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      channel.queueDelete(queue);
+      declared.remove(queue);
+    }
+  }
+
+  /** Deletes every queue this run declared, then closes the set-up connection. */
+  @Override
+  public void close() throws IOException {
+    deleteDeclared();
+    admin.close();
+  }
+
+  private void deleteDeclared() {
+    for (String queue : Set.copyOf(declared)) {
+      try {
+        delete(queue);
+      } catch (IOException | TimeoutException | RuntimeException e) {
+        System.err.println("could not delete queue '" + queue + "': " + e);
+      }
+    }
+  }
+
+  private static byte[] randomBody(int size) {
+    byte[] body = new byte[size];
+    new Random(7).nextBytes(body);
+    return body;
+  }
+}

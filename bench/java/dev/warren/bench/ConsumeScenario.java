@@ -1,0 +1,159 @@
+package dev.warren.bench;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import dev.warren.it.support.TestConfig;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jboss.weld.environment.se.WeldContainer;
+
+/**
+ * Scenario 1: consume and ack N pre-filled 1 KiB persistent messages with prefetch 250 and one
+ * consumer, on a classic and on a quorum queue.
+ *
+ * <p>Raw: a {@link DefaultConsumer} that sends {@code basic.ack(tag, multiple=false)} for each
+ * delivery on the client's dispatch thread, which is the frame Warren sends for {@code
+ * Outcome.ack()}. Warren: a Weld SE container with one {@code @RabbitConsumer} returning {@code
+ * Outcome.ack()} ({@link ClassicConsumer}, {@link QuorumConsumer}), pointed at the run's queue by
+ * configuration.
+ *
+ * <p>One untimed run of each side with up to {@value #WARM_UP_MESSAGES} messages comes first. Both
+ * are timed the same way, from the first delivery handled to the N-th, so that neither the raw
+ * connection's nor Warren's container start is measured. Each run gets a newly declared and filled
+ * queue of its own, and must leave it empty (every message acked) or the run fails.
+ */
+final class ConsumeScenario {
+
+  /** The start of every classic queue's name; each run declares a queue of its own. */
+  static final String CLASSIC_QUEUE = "warren.bench.consume.classic";
+
+  /** The start of every quorum queue's name. */
+  static final String QUORUM_QUEUE = "warren.bench.consume.quorum";
+
+  static final int PREFETCH = 250;
+  static final int WARM_UP_MESSAGES = 20_000;
+
+  private final BenchBroker broker;
+  private final BenchOptions options;
+
+  ConsumeScenario(BenchBroker broker, BenchOptions options) {
+    this.broker = broker;
+    this.options = options;
+  }
+
+  void run(Results results) throws Exception {
+    for (boolean quorum : new boolean[] {false, true}) {
+      String type = quorum ? "quorum" : "classic";
+      // untimed: the first runs in the JVM would pay for class loading and JIT compilation
+      int warmUp = Math.min(options.messages(), WARM_UP_MESSAGES);
+      once(quorum, true, warmUp);
+      once(quorum, false, warmUp);
+      List<Tally.Run> raw = new ArrayList<>();
+      List<Tally.Run> warren = new ArrayList<>();
+      for (int round = 1; round <= options.rounds(); round++) {
+        // alternate which side goes first, so that a drift in the machine's load hits both
+        boolean rawFirst = round % 2 == 1;
+        for (int side = 0; side < 2; side++) {
+          boolean rawTurn = (side == 0) == rawFirst;
+          Tally.Run run = once(quorum, rawTurn, options.messages());
+          (rawTurn ? raw : warren).add(run);
+          BenchMain.progress(
+              String.format(
+                  Locale.ROOT,
+                  "consume %s round %d %s: %s",
+                  type,
+                  round,
+                  rawTurn ? "raw" : "Warren",
+                  Results.describe(run)));
+        }
+      }
+      results.throughput(
+          String.format(
+              Locale.ROOT,
+              "1. consume + ack, %s, %,d x 1 KiB, prefetch %d",
+              type,
+              options.messages(),
+              PREFETCH),
+          raw,
+          warren,
+          0.95);
+    }
+  }
+
+  /** One run on a new queue filled with {@code messages}, which must end empty. */
+  private Tally.Run once(boolean quorum, boolean rawTurn, int messages) throws Exception {
+    return Repeat.ifDisrupted(
+        (rawTurn ? "raw" : "Warren") + " consume run",
+        () -> onceUndisturbed(quorum, rawTurn, messages));
+  }
+
+  private Tally.Run onceUndisturbed(boolean quorum, boolean rawTurn, int messages)
+      throws Exception {
+    String queue = broker.declareFresh(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE, quorum);
+    broker.fill(queue, messages);
+    Tally.Run run = rawTurn ? raw(queue, messages) : warren(queue, quorum, messages);
+    long left = broker.awaitEmpty(queue, 10_000);
+    if (left != 0) {
+      throw new IllegalStateException(
+          (rawTurn ? "raw" : "Warren") + " left " + left + " messages in '" + queue + "'");
+    }
+    broker.delete(queue);
+    return run;
+  }
+
+  /** The raw client: one consumer acking each delivery on its dispatch thread. */
+  private Tally.Run raw(String queue, int messages) throws Exception {
+    Tally tally = new Tally(messages);
+    try (Connection connection = broker.connect("warren-bench-raw-consumer")) {
+      tally.watch(connection);
+      Channel channel = connection.createChannel();
+      channel.basicQos(PREFETCH);
+      String consumerTag =
+          channel.basicConsume(
+              queue,
+              false,
+              new DefaultConsumer(channel) {
+                @Override
+                public void handleDelivery(
+                    String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                    throws IOException {
+                  getChannel().basicAck(envelope.getDeliveryTag(), false);
+                  tally.finished();
+                }
+              });
+      Tally.Run run = tally.await(timeoutSeconds(), "raw consume from '" + queue + "'");
+      // end as Warren shuts down (cancel, close the channel, then the connection), so that both
+      // sides leave the queue the same way before the emptiness check
+      channel.basicCancel(consumerTag);
+      channel.close();
+      return run;
+    }
+  }
+
+  /**
+   * Warren: the container starts the consumer, pointed at this run's queue by {@code
+   * warren.consumers.<name>.queue}; closing the container shuts Warren down gracefully.
+   */
+  private Tally.Run warren(String queue, boolean quorum, int messages) throws Exception {
+    Tally tally = new Tally(messages);
+    Tally.current = tally;
+    String name = quorum ? QuorumConsumer.NAME : ClassicConsumer.NAME;
+    TestConfig.set("warren.consumers." + name + ".queue", queue);
+    try (WeldContainer container =
+        WeldBoot.withWarren(quorum ? QuorumConsumer.class : ClassicConsumer.class)) {
+      tally.watch(container.select(Connection.class).get());
+      return tally.await(timeoutSeconds(), "Warren consume from '" + queue + "'");
+    } finally {
+      TestConfig.clear();
+    }
+  }
+
+  private long timeoutSeconds() {
+    return Math.max(120, options.messages() / 500);
+  }
+}

@@ -1,0 +1,184 @@
+package dev.warren.bench;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/** The rows of the printed table: medians of each side, and how Warren compares to the target. */
+final class Results {
+
+  private final List<Row> rows = new ArrayList<>();
+  private final List<Row> costs = new ArrayList<>();
+
+  /**
+   * A throughput row (higher is better): the ratio Warren/raw of the median rates against {@code
+   * target}; and a row of what each message cost the client, for the second table.
+   */
+  void throughput(String scenario, List<Tally.Run> raw, List<Tally.Run> warren, double target) {
+    List<Double> rawRates = raw.stream().map(Tally.Run::rate).toList();
+    List<Double> warrenRates = warren.stream().map(Tally.Run::rate).toList();
+    double r = median(rawRates);
+    double w = median(warrenRates);
+    double ratio = w / r;
+    rows.add(
+        new Row(
+            scenario,
+            rate(r) + " " + spread(rawRates, Results::number),
+            rate(w) + " " + spread(warrenRates, Results::number),
+            String.format(Locale.ROOT, "%.3f", ratio),
+            String.format(Locale.ROOT, ">= %.2f", target),
+            ratio >= target ? "yes" : "NO"));
+    costs.add(costRow(scenario, raw, warren));
+  }
+
+  private static Row costRow(String scenario, List<Tally.Run> raw, List<Tally.Run> warren) {
+    double rawCpu = median(raw.stream().map(Tally.Run::cpuMicros).toList());
+    double warrenCpu = median(warren.stream().map(Tally.Run::cpuMicros).toList());
+    double rawBytes = median(raw.stream().map(Tally.Run::allocatedBytes).toList());
+    double warrenBytes = median(warren.stream().map(Tally.Run::allocatedBytes).toList());
+    return new Row(
+        scenario,
+        String.format(Locale.ROOT, "%.1f µs", rawCpu),
+        String.format(Locale.ROOT, "%.1f µs", warrenCpu),
+        String.format(Locale.ROOT, "%.2f", warrenCpu / rawCpu),
+        String.format(Locale.ROOT, "%,.0f B", rawBytes),
+        String.format(Locale.ROOT, "%,.0f B", warrenBytes));
+  }
+
+  /** A diagnostic row without a target: a variant against raw, to split a difference into parts. */
+  void diagnostic(String scenario, List<Tally.Run> raw, List<Tally.Run> variant) {
+    List<Double> rawRates = raw.stream().map(Tally.Run::rate).toList();
+    List<Double> variantRates = variant.stream().map(Tally.Run::rate).toList();
+    double r = median(rawRates);
+    double v = median(variantRates);
+    rows.add(
+        new Row(
+            scenario,
+            rate(r) + " " + spread(rawRates, Results::number),
+            rate(v) + " " + spread(variantRates, Results::number),
+            String.format(Locale.ROOT, "%.3f", v / r),
+            "(diagnostic)",
+            "-"));
+    costs.add(costRow(scenario, raw, variant));
+  }
+
+  /** A row of other values, already formatted. */
+  void row(
+      String scenario, String raw, String warren, String comparison, String target, String met) {
+    rows.add(new Row(scenario, raw, warren, comparison, target, met));
+  }
+
+  /** A scenario that cannot be measured yet. */
+  void notYet(String scenario, String why) {
+    rows.add(new Row(scenario, "-", "-", "-", "-", why));
+  }
+
+  /** The table as Markdown, so that it can go into RESULTS.md as it is. */
+  String table() {
+    return markdown(
+        new Row("scenario", "raw (median)", "Warren (median)", "Warren/raw", "target", "met"),
+        rows);
+  }
+
+  /** Whether a throughput scenario ran, which {@link #costTable()} then shows. */
+  boolean hasCosts() {
+    return !costs.isEmpty();
+  }
+
+  /** What each message cost the client (whole JVM), medians of the same runs. */
+  String costTable() {
+    return markdown(
+        new Row(
+            "scenario",
+            "CPU/msg raw",
+            "CPU/msg Warren",
+            "Warren/raw",
+            "allocated/msg raw",
+            "allocated/msg Warren"),
+        costs);
+  }
+
+  private static String markdown(Row header, List<Row> rows) {
+    List<Row> all = new ArrayList<>();
+    all.add(header);
+    all.addAll(rows);
+    int[] widths = new int[6];
+    for (Row row : all) {
+      String[] cells = row.cells();
+      for (int i = 0; i < cells.length; i++) {
+        widths[i] = Math.max(widths[i], cells[i].length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (int r = 0; r < all.size(); r++) {
+      out.append(line(all.get(r).cells(), widths));
+      if (r == 0) {
+        String[] rule = new String[6];
+        for (int i = 0; i < rule.length; i++) {
+          rule[i] = "-".repeat(widths[i]);
+        }
+        out.append(line(rule, widths));
+      }
+    }
+    return out.toString();
+  }
+
+  private static String line(String[] cells, int[] widths) {
+    StringBuilder line = new StringBuilder("|");
+    for (int i = 0; i < cells.length; i++) {
+      line.append(' ').append(cells[i]).append(" ".repeat(widths[i] - cells[i].length()));
+      line.append(" |");
+    }
+    return line.append('\n').toString();
+  }
+
+  static double median(List<Double> samples) {
+    List<Double> sorted = samples.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  static String rate(double perSecond) {
+    return String.format(Locale.ROOT, "%,.0f msg/s", perSecond);
+  }
+
+  private static final DateTimeFormatter CLOCK =
+      DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
+  /** One run, for the progress lines; the UTC times find it in a flight recording. */
+  static String describe(Tally.Run run) {
+    return String.format(
+        Locale.ROOT,
+        "%s, %.1f µs CPU and %,.0f B allocated per message (%s-%s UTC)",
+        rate(run.rate()),
+        run.cpuMicros(),
+        run.allocatedBytes(),
+        CLOCK.format(run.from()),
+        CLOCK.format(run.to()));
+  }
+
+  static String millis(double ms) {
+    return String.format(Locale.ROOT, "%,.0f ms", ms);
+  }
+
+  static String number(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  /** The samples' range, so that the reader sees how noisy the medians are. */
+  static String spread(List<Double> samples, DoubleFunction<String> format) {
+    double min = samples.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double max = samples.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return "(" + format.apply(min) + "–" + format.apply(max) + ")";
+  }
+
+  private record Row(
+      String scenario, String raw, String warren, String comparison, String target, String met) {
+    String[] cells() {
+      return new String[] {scenario, raw, warren, comparison, target, met};
+    }
+  }
+}
