@@ -55,7 +55,7 @@ public final class BatchInvoker {
       FailureMapping failures,
       Instance<RequestContextController> requestContexts) {
     this.model = model;
-    this.call = new ContextualCall(instance, model.shape().method(), requestContexts);
+    this.call = new ContextualCall(instance, model.shape(), requestContexts);
     this.decoder = decoder;
     this.failures = failures;
   }
@@ -100,14 +100,9 @@ public final class BatchInvoker {
   /** Calls the method with the decoded payloads; one result per passed delivery. */
   private CompletionStage<List<Handled>> call(List<Object> payloads, List<Delivery> passed) {
     HandlerShape shape = model.shape();
-    Object[] args = new Object[shape.parameterCount()];
-    args[shape.payloadIndex()] = payloads;
-    if (shape.deliveryIndex() >= 0) {
-      args[shape.deliveryIndex()] = passed;
-    }
     Object result;
     try {
-      result = call.call(args);
+      result = call.call(payloads, passed);
     } catch (InvocationTargetException e) {
       return failed(e.getCause(), passed);
     } catch (IllegalAccessException | RuntimeException e) {

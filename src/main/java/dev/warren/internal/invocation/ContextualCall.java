@@ -1,5 +1,6 @@
 package dev.warren.internal.invocation;
 
+import dev.warren.internal.extension.HandlerShape;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
@@ -12,6 +13,7 @@ import java.lang.reflect.Method;
 final class ContextualCall {
 
   private final Object instance;
+  private final HandlerShape shape;
   private final Method method;
 
   /**
@@ -24,18 +26,26 @@ final class ContextualCall {
   private final ThreadLocal<RequestContextController> controllers;
 
   ContextualCall(
-      Object instance, Method method, Instance<RequestContextController> requestContexts) {
+      Object instance, HandlerShape shape, Instance<RequestContextController> requestContexts) {
     this.instance = instance;
-    this.method = method;
+    this.shape = shape;
+    this.method = shape.method();
     this.controllers = ThreadLocal.withInitial(requestContexts::get);
   }
 
   /**
-   * Calls the method with {@code args}.
+   * Calls the method with the payload (or payloads) and, if it takes one, the delivery (or
+   * deliveries) in their places.
    *
    * @throws InvocationTargetException wrapping what the method threw
    */
-  Object call(Object[] args) throws InvocationTargetException, IllegalAccessException {
+  Object call(Object payload, Object delivery)
+      throws InvocationTargetException, IllegalAccessException {
+    Object[] args = new Object[shape.parameterCount()];
+    args[shape.payloadIndex()] = payload;
+    if (shape.deliveryIndex() >= 0) {
+      args[shape.deliveryIndex()] = delivery;
+    }
     RequestContextController requestContext = controllers.get();
     boolean activated = requestContext.activate();
     try {

@@ -4,7 +4,6 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.extension.HandlerShape;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Settlement;
 import dev.warren.spi.Codec;
@@ -65,7 +64,7 @@ public final class HandlerInvoker {
       Instance<RequestContextController> requestContexts,
       Codec replyCodec) {
     this.model = model;
-    this.call = new ContextualCall(instance, model.shape().method(), requestContexts);
+    this.call = new ContextualCall(instance, model.shape(), requestContexts);
     this.decoder = decoder;
     this.failures = failures;
     this.replyCodec = replyCodec;
@@ -86,15 +85,9 @@ public final class HandlerInvoker {
           Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
       return CompletableFuture.completedFuture(new Handled(Outcome.drop(), null));
     }
-    HandlerShape shape = model.shape();
-    Object[] args = new Object[shape.parameterCount()];
-    args[shape.payloadIndex()] = payload;
-    if (shape.deliveryIndex() >= 0) {
-      args[shape.deliveryIndex()] = delivery;
-    }
     Object result;
     try {
-      result = call.call(args);
+      result = call.call(payload, delivery);
     } catch (InvocationTargetException e) {
       return failed(e.getCause(), delivery);
     } catch (IllegalAccessException | RuntimeException e) {
