@@ -15,10 +15,11 @@ import java.util.logging.Logger;
  * the ratios are the result, not the absolute rates.
  *
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
- * {@code bench.scenarios} ({@code consume,publish,startup}; {@code publish-breakdown} runs the
- * publish scenario with two more sides that split Warren's difference from raw). Every queue it
- * uses starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every
- * scenario ran (whether or not a target was met), else 1.
+ * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup}; {@code
+ * publish-breakdown} and {@code request-reply-breakdown} run those scenarios with two more sides
+ * that split Warren's difference from raw). Every queue it uses starts with {@code warren.bench.}
+ * and is deleted at the end. Exits with 0 when every scenario ran (whether or not a target was
+ * met), else 1.
  */
 public final class BenchMain {
 
@@ -70,9 +71,15 @@ public final class BenchMain {
       } else if (options.runs("publish")) {
         new PublishScenario(broker, options, false).run(results);
       }
-      results.notYet("3. retry path, classic queue with a cap", "not measured yet: needs issue 4");
-      results.notYet(
-          "4. request/reply, 1 and 8 concurrent callers", "not measured yet: needs issue 6");
+      if (options.runs("retry")) {
+        new RetryScenario(broker, options).run(results);
+      }
+      if (options.runs("request-reply-breakdown")) {
+        // raw and Warren as in "request-reply", plus the two sides that split their difference
+        new RequestReplyScenario(broker, options, true).run(results);
+      } else if (options.runs("request-reply")) {
+        new RequestReplyScenario(broker, options, false).run(results);
+      }
       if (options.runs("startup")) {
         new StartupScenario(broker, options).run(results);
       }

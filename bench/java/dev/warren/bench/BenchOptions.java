@@ -12,7 +12,7 @@ import java.util.Set;
  * @param rounds how many raw/Warren pairs each scenario runs ({@code bench.rounds})
  * @param messages messages per consume and publish run ({@code bench.messages})
  * @param scenarios which scenarios run ({@code bench.scenarios}: {@code consume}, {@code publish}
- *     or {@code publish-breakdown}, {@code startup})
+ *     or {@code publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup})
  */
 record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios) {
 
@@ -25,7 +25,7 @@ record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios)
         intProperty("bench.messages", 100_000),
         new LinkedHashSet<>(
             Arrays.asList(
-                System.getProperty("bench.scenarios", "consume,publish,startup")
+                System.getProperty("bench.scenarios", "consume,publish,retry,request-reply,startup")
                     .replace(" ", "")
                     .split(","))));
   }

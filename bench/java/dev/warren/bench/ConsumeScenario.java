@@ -5,11 +5,12 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
+import dev.warren.bench.Rounds.Contender;
 import dev.warren.it.support.TestConfig;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
@@ -49,29 +50,12 @@ final class ConsumeScenario {
   void run(Results results) throws Exception {
     for (boolean quorum : new boolean[] {false, true}) {
       String type = quorum ? "quorum" : "classic";
-      // untimed: the first runs in the JVM would pay for class loading and JIT compilation
-      int warmUp = Math.min(options.messages(), WARM_UP_MESSAGES);
-      once(quorum, true, warmUp);
-      once(quorum, false, warmUp);
-      List<Tally.Run> raw = new ArrayList<>();
-      List<Tally.Run> warren = new ArrayList<>();
-      for (int round = 1; round <= options.rounds(); round++) {
-        // alternate which side goes first, so that a drift in the machine's load hits both
-        boolean rawFirst = round % 2 == 1;
-        for (int side = 0; side < 2; side++) {
-          boolean rawTurn = (side == 0) == rawFirst;
-          Tally.Run run = once(quorum, rawTurn, options.messages());
-          (rawTurn ? raw : warren).add(run);
-          BenchMain.progress(
-              String.format(
-                  Locale.ROOT,
-                  "consume %s round %d %s: %s",
-                  type,
-                  round,
-                  rawTurn ? "raw" : "Warren",
-                  Results.describe(run)));
-        }
-      }
+      Map<Contender, List<Tally.Run>> runs =
+          Rounds.rawAgainstWarren(
+              "consume " + type,
+              options,
+              Math.min(options.messages(), WARM_UP_MESSAGES),
+              (side, messages) -> once(quorum, side == Contender.RAW, messages));
       results.throughput(
           String.format(
               Locale.ROOT,
@@ -79,8 +63,8 @@ final class ConsumeScenario {
               type,
               options.messages(),
               PREFETCH),
-          raw,
-          warren,
+          runs.get(Contender.RAW),
+          runs.get(Contender.WARREN),
           0.95);
     }
   }

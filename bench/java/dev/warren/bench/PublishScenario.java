@@ -5,14 +5,11 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.OutgoingMessage;
 import dev.warren.Publisher;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -74,23 +71,15 @@ final class PublishScenario {
   }
 
   void run(Results results) throws Exception {
-    // untimed: the first runs in the JVM would pay for class loading and JIT compilation
-    int warmUp = Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES);
-    for (Side side : sides) {
-      once(side, warmUp);
-    }
-    Map<Side, List<Tally.Run>> runs = new EnumMap<>(Side.class);
-    for (int round = 1; round <= options.rounds(); round++) {
-      // rotate which side goes first, so that a drift in the machine's load hits every side
-      for (int turn = 0; turn < sides.size(); turn++) {
-        Side side = sides.get((round - 1 + turn) % sides.size());
-        Tally.Run run = once(side, options.messages());
-        runs.computeIfAbsent(side, s -> new ArrayList<>()).add(run);
-        BenchMain.progress(
-            String.format(
-                Locale.ROOT, "publish round %d %s: %s", round, side.label, Results.describe(run)));
-      }
-    }
+    Map<Side, List<Tally.Run>> runs =
+        Rounds.rotate(
+            "publish",
+            sides,
+            side -> side.label,
+            options,
+            Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
+            options.messages(),
+            this::once);
     String scenario =
         String.format(
             Locale.ROOT,
@@ -152,12 +141,12 @@ final class PublishScenario {
       channel.addReturnListener(message -> returned.incrementAndGet());
       channel.addConfirmListener(
           (tag, multiple) -> {
-            int settled = settle(outstanding, tag, multiple);
+            int settled = Confirms.settle(outstanding, tag, multiple).size();
             window.release(settled);
             tally.finished(settled);
           },
           (tag, multiple) -> {
-            int settled = settle(outstanding, tag, multiple);
+            int settled = Confirms.settle(outstanding, tag, multiple).size();
             window.release(settled);
             for (int i = 0; i < settled; i++) {
               tally.failed();
@@ -183,23 +172,6 @@ final class PublishScenario {
     }
   }
 
-  /** Removes what a confirm covers: one message, or every one up to {@code tag}. */
-  private static int settle(
-      ConcurrentNavigableMap<Long, byte[]> outstanding, long tag, boolean multiple) {
-    if (!multiple) {
-      return outstanding.remove(tag) != null ? 1 : 0;
-    }
-    int settled = 0;
-    for (Map.Entry<Long, byte[]> first = outstanding.firstEntry();
-        first != null && first.getKey() <= tag;
-        first = outstanding.firstEntry()) {
-      if (outstanding.remove(first.getKey()) != null) {
-        settled++;
-      }
-    }
-    return settled;
-  }
-
   /**
    * Warren's publisher.
    *
@@ -208,8 +180,8 @@ final class PublishScenario {
    */
   private Tally.Run warren(String queue, int count, boolean mandatory) throws Exception {
     Tally tally = new Tally(count);
-    try (WeldContainer container = WeldBoot.withWarren(PublishingBean.class)) {
-      PublishingBean bean = container.select(PublishingBean.class).get();
+    try (WeldContainer container = WeldBoot.withWarren(WarrenClients.class)) {
+      WarrenClients bean = container.select(WarrenClients.class).get();
       Publisher publisher = bean.publisher();
       tally.watch(bean.connection());
       tally.start();

@@ -18,6 +18,12 @@ final class Results {
    * target}; and a row of what each message cost the client, for the second table.
    */
   void throughput(String scenario, List<Tally.Run> raw, List<Tally.Run> warren, double target) {
+    throughput(scenario, "msg/s", raw, warren, target);
+  }
+
+  /** A throughput row in another unit than messages per second, e.g. round trips per second. */
+  void throughput(
+      String scenario, String unit, List<Tally.Run> raw, List<Tally.Run> warren, double target) {
     List<Double> rawRates = raw.stream().map(Tally.Run::rate).toList();
     List<Double> warrenRates = warren.stream().map(Tally.Run::rate).toList();
     double r = median(rawRates);
@@ -26,8 +32,8 @@ final class Results {
     rows.add(
         new Row(
             scenario,
-            rate(r) + " " + spread(rawRates, Results::number),
-            rate(w) + " " + spread(warrenRates, Results::number),
+            rate(r, unit) + " " + spread(rawRates, Results::number),
+            rate(w, unit) + " " + spread(warrenRates, Results::number),
             String.format(Locale.ROOT, "%.3f", ratio),
             String.format(Locale.ROOT, ">= %.2f", target),
             ratio >= target ? "yes" : "NO"));
@@ -50,6 +56,11 @@ final class Results {
 
   /** A diagnostic row without a target: a variant against raw, to split a difference into parts. */
   void diagnostic(String scenario, List<Tally.Run> raw, List<Tally.Run> variant) {
+    diagnostic(scenario, "msg/s", raw, variant);
+  }
+
+  /** A diagnostic row in another unit than messages per second. */
+  void diagnostic(String scenario, String unit, List<Tally.Run> raw, List<Tally.Run> variant) {
     List<Double> rawRates = raw.stream().map(Tally.Run::rate).toList();
     List<Double> variantRates = variant.stream().map(Tally.Run::rate).toList();
     double r = median(rawRates);
@@ -57,8 +68,8 @@ final class Results {
     rows.add(
         new Row(
             scenario,
-            rate(r) + " " + spread(rawRates, Results::number),
-            rate(v) + " " + spread(variantRates, Results::number),
+            rate(r, unit) + " " + spread(rawRates, Results::number),
+            rate(v, unit) + " " + spread(variantRates, Results::number),
             String.format(Locale.ROOT, "%.3f", v / r),
             "(diagnostic)",
             "-"));
@@ -69,11 +80,6 @@ final class Results {
   void row(
       String scenario, String raw, String warren, String comparison, String target, String met) {
     rows.add(new Row(scenario, raw, warren, comparison, target, met));
-  }
-
-  /** A scenario that cannot be measured yet. */
-  void notYet(String scenario, String why) {
-    rows.add(new Row(scenario, "-", "-", "-", "-", why));
   }
 
   /** The table as Markdown, so that it can go into RESULTS.md as it is. */
@@ -142,7 +148,11 @@ final class Results {
   }
 
   static String rate(double perSecond) {
-    return String.format(Locale.ROOT, "%,.0f msg/s", perSecond);
+    return rate(perSecond, "msg/s");
+  }
+
+  static String rate(double perSecond, String unit) {
+    return String.format(Locale.ROOT, "%,.0f %s", perSecond, unit);
   }
 
   private static final DateTimeFormatter CLOCK =

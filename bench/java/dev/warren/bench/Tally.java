@@ -1,6 +1,7 @@
 package dev.warren.bench;
 
 import com.rabbitmq.client.Connection;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.HashMap;
@@ -42,6 +43,28 @@ final class Tally {
 
   Tally(int expected) {
     this.expected = expected;
+  }
+
+  /**
+   * Waits until the JIT compiler has been idle for a quarter of a second (at most 10 s), so that
+   * compiling what a container boot just ran does not land in the measured interval.
+   */
+  static void awaitQuietCompiler() throws InterruptedException {
+    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long last = compiler.getTotalCompilationTime();
+    int quiet = 0;
+    while (quiet < 5 && System.nanoTime() - deadline < 0) {
+      Thread.sleep(50);
+      long now = compiler.getTotalCompilationTime();
+      quiet = now == last ? quiet + 1 : 0;
+      last = now;
+    }
+  }
+
+  /** How many messages the run expects. */
+  int expected() {
+    return expected;
   }
 
   /** Starts the clock now (otherwise the first message starts it). */

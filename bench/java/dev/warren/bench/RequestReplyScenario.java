@@ -1,0 +1,326 @@
+package dev.warren.bench;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import dev.warren.Requester;
+import dev.warren.it.support.TestConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jboss.weld.environment.se.WeldContainer;
+
+/**
+ * Scenario 4: request/reply round trips with 1 KiB requests and replies over direct reply-to, with
+ * one caller and with 8 concurrent callers, each making its share of the round trips one after the
+ * other. The responder, one consumer with prefetch 250, replies with the request's body. The rate
+ * counts round trips.
+ *
+ * <p>Raw: the RabbitMQ tutorial's RPC pattern. Requester: one channel with a no-ack consumer on
+ * {@code amq.rabbitmq.reply-to}, a map of waiting futures by correlation id, requests published
+ * transient and mandatory with {@code reply_to}, {@code correlation_id} and the timeout as {@code
+ * expiration} (what Warren sends); the caller waits for its future. Responder: a {@link
+ * DefaultConsumer} that publishes the reply to the request's {@code reply_to} and acks the request
+ * on the client's dispatch thread. Warren: {@code Requester.request(...)} from the same caller
+ * threads, and a {@code @RabbitConsumer} returning {@code byte[]} ({@link EchoResponder}). Warren's
+ * responder does more than the tutorial's: it publishes the reply with a publisher confirm and acks
+ * the request only once the reply is confirmed.
+ *
+ * <p>Both sides make one untimed round trip before the clock starts, so that opening the
+ * requester's channel (Warren does it on the first request) is not measured, and then wait until
+ * the JIT compiler is idle: Warren's run boots a container just before, and compiling what the boot
+ * ran cost Warren's measured interval up to twice raw's CPU per round trip when it was left in.
+ */
+final class RequestReplyScenario {
+
+  /** The start of every run's responder queue name; each run declares a queue of its own. */
+  static final String QUEUE = "warren.bench.rpc";
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(5);
+  private static final String REPLY_TO = "amq.rabbitmq.reply-to";
+
+  /**
+   * Round trips of the untimed first run of each side: at one caller's rate the JIT compiles
+   * Warren's path only after thousands of calls (with 2,000 the first measured rounds still sped up
+   * round by round).
+   */
+  private static final int WARM_UP_ROUND_TRIPS = 10_000;
+
+  /** Who answers and waits, and how. */
+  enum Side {
+    RAW("raw", false, false),
+    WARREN("Warren", false, false),
+    RAW_WITH_WORKER("raw + responder hand-off", true, false),
+    RAW_WITH_BOTH("raw + responder and reply hand-offs", true, true);
+
+    final String label;
+    final boolean responderHandOff;
+    final boolean replyHandOff;
+
+    Side(String label, boolean responderHandOff, boolean replyHandOff) {
+      this.label = label;
+      this.responderHandOff = responderHandOff;
+      this.replyHandOff = replyHandOff;
+    }
+  }
+
+  /** One round trip: sends {@link BenchBroker#BODY} and returns the reply's body. */
+  @FunctionalInterface
+  private interface RoundTrip {
+    byte[] call() throws Exception;
+  }
+
+  private final BenchBroker broker;
+  private final BenchOptions options;
+  private final List<Side> sides;
+
+  /**
+   * @param breakdown whether to add the two sides that split Warren's difference from raw
+   */
+  RequestReplyScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
+    this.broker = broker;
+    this.options = options;
+    this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
+  }
+
+  void run(Results results) throws Exception {
+    int roundTrips = Math.max(1, options.messages() / 10);
+    for (int callers : new int[] {1, 8}) {
+      Map<Side, List<Tally.Run>> runs =
+          Rounds.rotate(
+              "request/reply " + callers + " caller(s)",
+              sides,
+              side -> side.label,
+              options,
+              Math.min(roundTrips, WARM_UP_ROUND_TRIPS),
+              roundTrips,
+              (side, count) -> once(side, callers, count));
+      String scenario =
+          String.format(
+              Locale.ROOT,
+              "4. request/reply, %d caller%s, %,d round trips x 1 KiB",
+              callers,
+              callers == 1 ? "" : "s",
+              roundTrips);
+      results.throughput(scenario, "round trips/s", runs.get(Side.RAW), runs.get(Side.WARREN), 0.9);
+      for (Side side : List.of(Side.RAW_WITH_WORKER, Side.RAW_WITH_BOTH)) {
+        if (runs.containsKey(side)) {
+          results.diagnostic(
+              "4. breakdown, " + callers + " caller(s): " + side.label,
+              "round trips/s",
+              runs.get(Side.RAW),
+              runs.get(side));
+        }
+      }
+    }
+  }
+
+  private Tally.Run once(Side side, int callers, int roundTrips) throws Exception {
+    return Repeat.ifDisrupted(
+        side.label + " request/reply run", () -> onceUndisturbed(side, callers, roundTrips));
+  }
+
+  private Tally.Run onceUndisturbed(Side side, int callers, int roundTrips) throws Exception {
+    String queue = broker.declareFresh(QUEUE, false);
+    Tally.Run run =
+        side == Side.WARREN
+            ? warren(queue, callers, roundTrips)
+            : raw(queue, callers, roundTrips, side);
+    long left = broker.awaitEmpty(queue, 10_000);
+    if (left != 0) {
+      throw new IllegalStateException(
+          side.label + " left " + left + " requests in '" + queue + "'");
+    }
+    broker.delete(queue);
+    return run;
+  }
+
+  /**
+   * The raw client: the tutorial's RPC server and client on one connection. The breakdown sides add
+   * Warren's thread hand-offs: the responder answers on a worker thread of its own instead of the
+   * client's dispatch thread, and the reply completes the caller's future on another thread.
+   */
+  private Tally.Run raw(String queue, int callers, int roundTrips, Side side) throws Exception {
+    ExecutorService worker = Executors.newSingleThreadExecutor();
+    ExecutorService completions = Executors.newFixedThreadPool(2);
+    try (Connection connection = broker.connect("warren-bench-raw-rpc")) {
+      Tally tally = new Tally(roundTrips);
+      tally.watch(connection);
+      Channel server = connection.createChannel();
+      server.basicQos(ConsumeScenario.PREFETCH);
+      server.basicConsume(
+          queue,
+          false,
+          new DefaultConsumer(server) {
+            @Override
+            public void handleDelivery(
+                String tag, Envelope envelope, AMQP.BasicProperties request, byte[] body)
+                throws IOException {
+              if (side.responderHandOff) {
+                worker.execute(() -> answer(getChannel(), envelope, request, body));
+              } else {
+                answer(getChannel(), envelope, request, body);
+              }
+            }
+          });
+      Channel client = connection.createChannel();
+      Map<String, CompletableFuture<byte[]>> waiting = new ConcurrentHashMap<>();
+      client.basicConsume(
+          REPLY_TO,
+          true,
+          (tag, reply) -> {
+            CompletableFuture<byte[]> caller =
+                waiting.remove(reply.getProperties().getCorrelationId());
+            if (caller == null) {
+              return;
+            }
+            if (side.replyHandOff) {
+              completions.execute(() -> caller.complete(reply.getBody()));
+            } else {
+              caller.complete(reply.getBody());
+            }
+          },
+          tag -> {});
+      client.addReturnListener(
+          returned -> {
+            CompletableFuture<byte[]> caller =
+                waiting.remove(returned.getProperties().getCorrelationId());
+            if (caller != null) {
+              caller.completeExceptionally(new IOException("request returned: unroutable"));
+            }
+          });
+      String idPrefix = UUID.randomUUID() + "-";
+      AtomicLong ids = new AtomicLong();
+      RoundTrip roundTrip =
+          () -> {
+            String id = idPrefix + ids.incrementAndGet();
+            CompletableFuture<byte[]> reply = new CompletableFuture<>();
+            waiting.put(id, reply);
+            AMQP.BasicProperties request =
+                new AMQP.BasicProperties.Builder()
+                    .replyTo(REPLY_TO)
+                    .correlationId(id)
+                    .expiration(Long.toString(TIMEOUT.toMillis()))
+                    .contentType("application/octet-stream")
+                    .deliveryMode(1)
+                    .build();
+            client.basicPublish("", queue, true, request, BenchBroker.BODY);
+            try {
+              return reply.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } finally {
+              waiting.remove(id);
+            }
+          };
+      return measure(tally, callers, roundTrip, side.label + " request/reply on '" + queue + "'");
+    } finally {
+      worker.shutdownNow();
+      completions.shutdownNow();
+    }
+  }
+
+  /** The tutorial's responder: the reply to {@code reply_to}, then the request's ack. */
+  private static void answer(
+      Channel channel, Envelope envelope, AMQP.BasicProperties request, byte[] body) {
+    AMQP.BasicProperties reply =
+        new AMQP.BasicProperties.Builder()
+            .correlationId(request.getCorrelationId())
+            .contentType("application/octet-stream")
+            .deliveryMode(1)
+            .build();
+    try {
+      channel.basicPublish("", request.getReplyTo(), reply, body);
+      channel.basicAck(envelope.getDeliveryTag(), false);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Warren: requester and responder in one container, the responder pointed at the run's queue. */
+  private Tally.Run warren(String queue, int callers, int roundTrips) throws Exception {
+    TestConfig.set("warren.consumers." + EchoResponder.NAME + ".queue", queue);
+    try (WeldContainer container = WeldBoot.withWarren(EchoResponder.class, WarrenClients.class)) {
+      Tally tally = new Tally(roundTrips);
+      WarrenClients clients = container.select(WarrenClients.class).get();
+      tally.watch(clients.connection());
+      Requester requester = clients.requester();
+      RoundTrip roundTrip =
+          () ->
+              requester
+                  .request("", queue, BenchBroker.BODY, byte[].class, TIMEOUT)
+                  .toCompletableFuture()
+                  .get(2 * TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      return measure(tally, callers, roundTrip, "Warren request/reply on '" + queue + "'");
+    } finally {
+      TestConfig.clear();
+    }
+  }
+
+  /**
+   * One untimed round trip and a pause for the JIT compiler, then {@code callers} threads making
+   * the tally's count of round trips between them, each one after the other; every reply must be
+   * the request's body.
+   */
+  private Tally.Run measure(Tally tally, int callers, RoundTrip roundTrip, String what)
+      throws Exception {
+    check(roundTrip.call());
+    Tally.awaitQuietCompiler();
+    int total = tally.expected();
+    AtomicReference<Exception> firstFailure = new AtomicReference<>();
+    List<Callable<Void>> threads = new ArrayList<>();
+    for (int caller = 0; caller < callers; caller++) {
+      int share = total / callers + (caller < total % callers ? 1 : 0);
+      threads.add(
+          () -> {
+            for (int i = 0; i < share; i++) {
+              try {
+                check(roundTrip.call());
+                tally.finished();
+              } catch (Exception e) {
+                firstFailure.compareAndSet(null, e);
+                tally.failed();
+              }
+            }
+            return null;
+          });
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(callers);
+    try {
+      tally.start();
+      pool.invokeAll(threads);
+      return tally.await(timeoutSeconds(), what);
+    } catch (IllegalStateException e) {
+      if (firstFailure.get() != null) {
+        e.addSuppressed(firstFailure.get());
+      }
+      throw e;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void check(byte[] reply) {
+    if (!Arrays.equals(reply, BenchBroker.BODY)) {
+      throw new IllegalStateException("a reply is not the request's body");
+    }
+  }
+
+  private long timeoutSeconds() {
+    return Math.max(120, options.messages() / 500);
+  }
+}

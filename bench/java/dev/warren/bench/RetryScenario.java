@@ -1,0 +1,194 @@
+package dev.warren.bench;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.ConfirmListener;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import dev.warren.bench.Rounds.Contender;
+import dev.warren.it.support.TestConfig;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.weld.environment.se.WeldContainer;
+
+/**
+ * Scenario 3: the retry path on a classic queue with an attempt cap. N pre-filled 1 KiB persistent
+ * messages, prefetch 250, one consumer; every message is retried once and acked on its second
+ * delivery, so a run is 2N deliveries, N confirmed copies, N rejects and N acks. The rate counts
+ * the N messages.
+ *
+ * <p>Raw: the hand-written equivalent of what Warren does for {@code Outcome.retry()} on a capped
+ * classic queue. On the client's dispatch thread it reads the attempt from the count header; on the
+ * first attempt it publishes a copy (the original's properties, the header set to 1, persistent,
+ * mandatory) to the queue through the default exchange on the same channel, which is in confirm
+ * mode, and remembers the delivery tag under the copy's sequence number; when the broker confirms
+ * the copy (one or, with {@code multiple=true}, several), it rejects the originals without requeue;
+ * a nack or a returned copy would put the original back ({@code reject(requeue=true)}) and fails
+ * the run. A message at the cap would go to the dead letter queue the same way; none gets there. On
+ * the second attempt it acks. Warren: one {@code @RabbitConsumer} with {@code maxAttempts} and
+ * {@code deadLetter} ({@link RetryingConsumer}) returning {@code retry()} on attempt 1 and {@code
+ * ack()} on attempt 2.
+ *
+ * <p>Timed from the first delivery handled until the N-th message is acked. The queue and its dead
+ * letter queue must be empty after each run.
+ */
+final class RetryScenario {
+
+  /** The start of every run's queue name; each run declares a queue of its own. */
+  static final String QUEUE = "warren.bench.retry";
+
+  /** The cap: the first retry is far below it, the raw code checks it as Warren does. */
+  static final int MAX_ATTEMPTS = 3;
+
+  /** Warren's default count header, which the raw code uses as well. */
+  private static final String COUNT_HEADER = "x-warren-retry-count";
+
+  private final BenchBroker broker;
+  private final BenchOptions options;
+
+  RetryScenario(BenchBroker broker, BenchOptions options) {
+    this.broker = broker;
+    this.options = options;
+  }
+
+  void run(Results results) throws Exception {
+    Map<Contender, List<Tally.Run>> runs =
+        Rounds.rawAgainstWarren(
+            "retry",
+            options,
+            Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
+            (side, messages) -> once(side == Contender.RAW, messages));
+    results.throughput(
+        String.format(
+            Locale.ROOT,
+            "3. retry once then ack, classic, cap %d, %,d x 1 KiB, prefetch %d",
+            MAX_ATTEMPTS,
+            options.messages(),
+            ConsumeScenario.PREFETCH),
+        runs.get(Contender.RAW),
+        runs.get(Contender.WARREN),
+        0.9);
+  }
+
+  private Tally.Run once(boolean rawTurn, int messages) throws Exception {
+    return Repeat.ifDisrupted(
+        (rawTurn ? "raw" : "Warren") + " retry run", () -> onceUndisturbed(rawTurn, messages));
+  }
+
+  private Tally.Run onceUndisturbed(boolean rawTurn, int messages) throws Exception {
+    String queue = broker.declareFresh(QUEUE, false);
+    String deadLetter = queue + ".dlq";
+    broker.declare(deadLetter);
+    broker.fill(queue, messages);
+    Tally.Run run =
+        rawTurn ? raw(queue, deadLetter, messages) : warren(queue, deadLetter, messages);
+    String who = rawTurn ? "raw" : "Warren";
+    long left = broker.awaitEmpty(queue, 10_000);
+    long dead = broker.messageCount(deadLetter);
+    if (left != 0 || dead != 0) {
+      throw new IllegalStateException(
+          who + " left " + left + " messages in '" + queue + "' and " + dead + " in its DLQ");
+    }
+    broker.delete(queue);
+    broker.delete(deadLetter);
+    return run;
+  }
+
+  /** The raw client: copy, confirm and reject by hand; see the class comment. */
+  private Tally.Run raw(String queue, String deadLetter, int messages) throws Exception {
+    Tally tally = new Tally(messages);
+    AtomicInteger lost = new AtomicInteger();
+    try (Connection connection = broker.connect("warren-bench-raw-retry")) {
+      tally.watch(connection);
+      Channel channel = connection.createChannel();
+      channel.basicQos(ConsumeScenario.PREFETCH);
+      channel.confirmSelect();
+      // copy's sequence number -> the original's delivery tag
+      ConcurrentSkipListMap<Long, Long> originals = new ConcurrentSkipListMap<>();
+      channel.addConfirmListener(
+          new ConfirmListener() {
+            @Override
+            public void handleAck(long sequence, boolean multiple) throws IOException {
+              for (long tag : Confirms.settle(originals, sequence, multiple)) {
+                channel.basicReject(tag, false);
+              }
+            }
+
+            @Override
+            public void handleNack(long sequence, boolean multiple) throws IOException {
+              for (long tag : Confirms.settle(originals, sequence, multiple)) {
+                channel.basicReject(tag, true);
+                lost.incrementAndGet();
+              }
+            }
+          });
+      channel.addReturnListener(returned -> lost.incrementAndGet());
+      String consumerTag =
+          channel.basicConsume(
+              queue,
+              false,
+              new DefaultConsumer(channel) {
+                @Override
+                public void handleDelivery(
+                    String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                    throws IOException {
+                  Map<String, Object> headers = properties.getHeaders();
+                  Object count = headers == null ? null : headers.get(COUNT_HEADER);
+                  int attempt = count instanceof Number n ? n.intValue() + 1 : 1;
+                  if (attempt > 1) {
+                    getChannel().basicAck(envelope.getDeliveryTag(), false);
+                    tally.finished();
+                    return;
+                  }
+                  Map<String, Object> next =
+                      headers == null ? new HashMap<>() : new HashMap<>(headers);
+                  String target;
+                  if (attempt >= MAX_ATTEMPTS) {
+                    next.put("x-warren-death-reason", "max-attempts");
+                    target = deadLetter;
+                  } else {
+                    next.put(COUNT_HEADER, (long) attempt);
+                    target = queue;
+                  }
+                  AMQP.BasicProperties copy =
+                      properties.builder().headers(next).deliveryMode(2).build();
+                  // only this thread publishes: the number is the copy's
+                  originals.put(getChannel().getNextPublishSeqNo(), envelope.getDeliveryTag());
+                  getChannel().basicPublish("", target, true, copy, body);
+                }
+              });
+      Tally.Run run = tally.await(timeoutSeconds(), "raw retry on '" + queue + "'");
+      channel.basicCancel(consumerTag);
+      channel.close();
+      if (lost.get() > 0) {
+        throw new IllegalStateException("raw retry: " + lost + " copies were nacked or returned");
+      }
+      return run;
+    }
+  }
+
+  /** Warren: the container starts the consumer, pointed at this run's queues by configuration. */
+  private Tally.Run warren(String queue, String deadLetter, int messages) throws Exception {
+    Tally tally = new Tally(messages);
+    Tally.current = tally;
+    String prefix = "warren.consumers." + RetryingConsumer.NAME + ".";
+    TestConfig.set(prefix + "queue", queue);
+    TestConfig.set(prefix + "dead-letter", deadLetter);
+    try (WeldContainer container = WeldBoot.withWarren(RetryingConsumer.class)) {
+      tally.watch(container.select(Connection.class).get());
+      return tally.await(timeoutSeconds(), "Warren retry on '" + queue + "'");
+    } finally {
+      TestConfig.clear();
+    }
+  }
+
+  private long timeoutSeconds() {
+    return Math.max(120, options.messages() / 250);
+  }
+}
