@@ -17,6 +17,7 @@ public class ClassicConsumer {
       prefetch = 250,
       concurrency = 1)
   public Outcome onMessage(byte[] body) {
+    Tally.current.pass();
     Tally.current.finished();
     return Outcome.ack();
   }

@@ -24,7 +24,8 @@ import org.jboss.weld.environment.se.WeldContainer;
  * configuration.
  *
  * <p>One untimed run of each side with up to {@value #WARM_UP_MESSAGES} messages comes first. Both
- * are timed the same way, from the first delivery handled to the N-th, so that neither the raw
+ * are timed the same way: the first delivery waits until the JIT compiler is idle ({@link
+ * Tally#openWhenReady}), then the clock runs until the N-th is acked, so that neither the raw
  * connection's nor Warren's container start is measured. Each run gets a newly declared and filled
  * queue of its own, and must leave it empty (every message acked) or the run fails.
  */
@@ -106,10 +107,12 @@ final class ConsumeScenario {
                 public void handleDelivery(
                     String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
                     throws IOException {
+                  tally.pass();
                   getChannel().basicAck(envelope.getDeliveryTag(), false);
                   tally.finished();
                 }
               });
+      tally.openWhenReady(timeoutSeconds(), "raw consume from '" + queue + "'");
       Tally.Run run = tally.await(timeoutSeconds(), "raw consume from '" + queue + "'");
       // end as Warren shuts down (cancel, close the channel, then the connection), so that both
       // sides leave the queue the same way before the emptiness check
@@ -131,6 +134,7 @@ final class ConsumeScenario {
     try (WeldContainer container =
         WeldBoot.withWarren(quorum ? QuorumConsumer.class : ClassicConsumer.class)) {
       tally.watch(container.select(Connection.class).get());
+      tally.openWhenReady(timeoutSeconds(), "Warren consume from '" + queue + "'");
       return tally.await(timeoutSeconds(), "Warren consume from '" + queue + "'");
     } finally {
       TestConfig.clear();

@@ -35,8 +35,9 @@ import org.jboss.weld.environment.se.WeldContainer;
  * {@code deadLetter} ({@link RetryingConsumer}) returning {@code retry()} on attempt 1 and {@code
  * ack()} on attempt 2.
  *
- * <p>Timed from the first delivery handled until the N-th message is acked. The queue and its dead
- * letter queue must be empty after each run.
+ * <p>Timed as the consume scenario is, from the first delivery (held until the JIT compiler is
+ * idle) until the N-th message is acked. The queue and its dead letter queue must be empty after
+ * each run.
  */
 final class RetryScenario {
 
@@ -138,6 +139,7 @@ final class RetryScenario {
                 public void handleDelivery(
                     String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
                     throws IOException {
+                  tally.pass();
                   Map<String, Object> headers = properties.getHeaders();
                   Object count = headers == null ? null : headers.get(COUNT_HEADER);
                   int attempt = count instanceof Number n ? n.intValue() + 1 : 1;
@@ -163,6 +165,7 @@ final class RetryScenario {
                   getChannel().basicPublish("", target, true, copy, body);
                 }
               });
+      tally.openWhenReady(timeoutSeconds(), "raw retry on '" + queue + "'");
       Tally.Run run = tally.await(timeoutSeconds(), "raw retry on '" + queue + "'");
       channel.basicCancel(consumerTag);
       channel.close();
@@ -182,6 +185,7 @@ final class RetryScenario {
     TestConfig.set(prefix + "dead-letter", deadLetter);
     try (WeldContainer container = WeldBoot.withWarren(RetryingConsumer.class)) {
       tally.watch(container.select(Connection.class).get());
+      tally.openWhenReady(timeoutSeconds(), "Warren retry on '" + queue + "'");
       return tally.await(timeoutSeconds(), "Warren retry on '" + queue + "'");
     } finally {
       TestConfig.clear();

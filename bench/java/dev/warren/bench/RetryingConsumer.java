@@ -26,6 +26,7 @@ public class RetryingConsumer {
       maxAttempts = RetryScenario.MAX_ATTEMPTS,
       deadLetter = RetryScenario.QUEUE + ".dlq")
   public Outcome onMessage(byte[] body, Delivery delivery) {
+    Tally.current.pass();
     if (delivery.attempt() == 1) {
       return Outcome.retry();
     }

@@ -36,6 +36,8 @@ final class Tally {
   private final AtomicInteger count = new AtomicInteger();
   private final AtomicInteger failures = new AtomicInteger();
   private final CountDownLatch done = new CountDownLatch(1);
+  private final CountDownLatch arrived = new CountDownLatch(1);
+  private final CountDownLatch opened = new CountDownLatch(1);
   private volatile Mark start;
   private volatile Mark end;
   private volatile boolean startedByFirstMessage;
@@ -65,6 +67,36 @@ final class Tally {
   /** How many messages the run expects. */
   int expected() {
     return expected;
+  }
+
+  /**
+   * Called by a consumer, raw or Warren, as each delivery begins: the first one waits there until
+   * {@link #openWhenReady} lets it through; after that it costs a volatile read.
+   */
+  void pass() {
+    if (opened.getCount() > 0) {
+      arrived.countDown();
+      try {
+        opened.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Waits until the consumer's first delivery is waiting in {@link #pass()} and the JIT compiler is
+   * idle, then starts the clock and lets the consumer go. So a consumer run is timed from the same
+   * point on both sides, and neither the container's boot nor compiling what it ran is in it; the
+   * prefetched deliveries are in the client's buffer on both sides by then.
+   */
+  void openWhenReady(long timeoutSeconds, String what) throws InterruptedException {
+    if (!arrived.await(timeoutSeconds, TimeUnit.SECONDS)) {
+      throw new IllegalStateException(what + ": no delivery arrived in " + timeoutSeconds + "s");
+    }
+    awaitQuietCompiler();
+    start();
+    opened.countDown();
   }
 
   /** Starts the clock now (otherwise the first message starts it). */
