@@ -140,9 +140,15 @@ public final class ConfirmTracker {
   }
 
   private static AMQP.BasicProperties withSequence(AMQP.BasicProperties properties, long seq) {
-    Map<String, Object> headers =
-        properties.getHeaders() == null ? new HashMap<>() : new HashMap<>(properties.getHeaders());
-    headers.put(SEQUENCE_HEADER, seq);
+    Map<String, Object> user = properties.getHeaders();
+    Map<String, Object> headers;
+    if (user == null || user.isEmpty()) {
+      // the common case; no copy of our own: BasicProperties keeps an unmodifiable copy anyway
+      headers = Map.of(SEQUENCE_HEADER, seq);
+    } else {
+      headers = new HashMap<>(user);
+      headers.put(SEQUENCE_HEADER, seq);
+    }
     return properties.builder().headers(headers).build();
   }
 

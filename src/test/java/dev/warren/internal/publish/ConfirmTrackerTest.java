@@ -2,6 +2,7 @@ package dev.warren.internal.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
@@ -13,6 +14,7 @@ import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -143,6 +145,17 @@ class ConfirmTrackerTest {
     tracker.acked(2, true);
     assertThat(routed).isCompleted().isNotCompletedExceptionally();
     assertThat(reasonOf(unroutable)).isEqualTo(Reason.UNROUTABLE);
+  }
+
+  @Test
+  void mandatoryMessageKeepsItsOwnHeadersBesideTheSequenceNumber() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    AMQP.BasicProperties own =
+        new AMQP.BasicProperties.Builder().headers(Map.of("tenant", "acme")).build();
+    tracker.publish("ex", "rk", true, own, new byte[] {1});
+    assertThat(fake.published.get(0).getHeaders())
+        .containsOnly(entry("tenant", "acme"), entry(ConfirmTracker.SEQUENCE_HEADER, 1L));
+    assertThat(own.getHeaders()).containsOnlyKeys("tenant");
   }
 
   @Test
