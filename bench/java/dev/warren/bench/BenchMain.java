@@ -16,10 +16,10 @@ import java.util.logging.Logger;
  *
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
  * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup}; {@code
- * publish-breakdown} and {@code request-reply-breakdown} run those scenarios with two more sides
- * that split Warren's difference from raw). Every queue it uses starts with {@code warren.bench.}
- * and is deleted at the end. Exits with 0 when every scenario ran (whether or not a target was
- * met), else 1.
+ * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
+ * scenarios with more sides that split Warren's difference from raw). Every queue it uses starts
+ * with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
+ * (whether or not a target was met), else 1.
  */
 public final class BenchMain {
 
@@ -71,8 +71,11 @@ public final class BenchMain {
       } else if (options.runs("publish")) {
         new PublishScenario(broker, options, false).run(results);
       }
-      if (options.runs("retry")) {
-        new RetryScenario(broker, options).run(results);
+      if (options.runs("retry-breakdown")) {
+        // raw and Warren as in "retry", plus raw with Warren's hand-off to a worker thread
+        new RetryScenario(broker, options, true).run(results);
+      } else if (options.runs("retry")) {
+        new RetryScenario(broker, options, false).run(results);
       }
       if (options.runs("request-reply-breakdown")) {
         // raw and Warren as in "request-reply", plus the two sides that split their difference

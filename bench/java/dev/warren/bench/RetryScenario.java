@@ -6,14 +6,16 @@ import com.rabbitmq.client.ConfirmListener;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
-import dev.warren.bench.Rounds.Contender;
 import dev.warren.it.support.TestConfig;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.weld.environment.se.WeldContainer;
 
@@ -33,7 +35,8 @@ import org.jboss.weld.environment.se.WeldContainer;
  * the run. A message at the cap would go to the dead letter queue the same way; none gets there. On
  * the second attempt it acks. Warren: one {@code @RabbitConsumer} with {@code maxAttempts} and
  * {@code deadLetter} ({@link RetryingConsumer}) returning {@code retry()} on attempt 1 and {@code
- * ack()} on attempt 2.
+ * ack()} on attempt 2. The breakdown ({@code bench.scenarios=retry-breakdown}) adds the raw code
+ * handing each delivery to a worker thread of its own, as Warren does.
  *
  * <p>Timed as the consume scenario is, from the first delivery (held until the JIT compiler is
  * idle) until the N-th message is acked. The queue and its dead letter queue must be empty after
@@ -50,21 +53,42 @@ final class RetryScenario {
   /** Warren's default count header, which the raw code uses as well. */
   private static final String COUNT_HEADER = "x-warren-retry-count";
 
+  /** Who consumes, and how. */
+  enum Side {
+    RAW("raw"),
+    WARREN("Warren"),
+    RAW_WITH_HAND_OFF("raw + hand-off to a worker thread");
+
+    final String label;
+
+    Side(String label) {
+      this.label = label;
+    }
+  }
+
   private final BenchBroker broker;
   private final BenchOptions options;
+  private final List<Side> sides;
 
-  RetryScenario(BenchBroker broker, BenchOptions options) {
+  /**
+   * @param breakdown whether to add the side that splits Warren's difference from raw
+   */
+  RetryScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
     this.broker = broker;
     this.options = options;
+    this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
   }
 
   void run(Results results) throws Exception {
-    Map<Contender, List<Tally.Run>> runs =
-        Rounds.rawAgainstWarren(
+    Map<Side, List<Tally.Run>> runs =
+        Rounds.rotate(
             "retry",
+            sides,
+            side -> side.label,
             options,
             Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
-            (side, messages) -> once(side == Contender.RAW, messages));
+            options.messages(),
+            this::once);
     results.throughput(
         String.format(
             Locale.ROOT,
@@ -72,24 +96,31 @@ final class RetryScenario {
             MAX_ATTEMPTS,
             options.messages(),
             ConsumeScenario.PREFETCH),
-        runs.get(Contender.RAW),
-        runs.get(Contender.WARREN),
+        runs.get(Side.RAW),
+        runs.get(Side.WARREN),
         0.9);
+    if (runs.containsKey(Side.RAW_WITH_HAND_OFF)) {
+      results.diagnostic(
+          "3. breakdown: " + Side.RAW_WITH_HAND_OFF.label,
+          runs.get(Side.RAW),
+          runs.get(Side.RAW_WITH_HAND_OFF));
+    }
   }
 
-  private Tally.Run once(boolean rawTurn, int messages) throws Exception {
-    return Repeat.ifDisrupted(
-        (rawTurn ? "raw" : "Warren") + " retry run", () -> onceUndisturbed(rawTurn, messages));
+  private Tally.Run once(Side side, int messages) throws Exception {
+    return Repeat.ifDisrupted(side.label + " retry run", () -> onceUndisturbed(side, messages));
   }
 
-  private Tally.Run onceUndisturbed(boolean rawTurn, int messages) throws Exception {
+  private Tally.Run onceUndisturbed(Side side, int messages) throws Exception {
     String queue = broker.declareFresh(QUEUE, false);
     String deadLetter = queue + ".dlq";
     broker.declare(deadLetter);
     broker.fill(queue, messages);
     Tally.Run run =
-        rawTurn ? raw(queue, deadLetter, messages) : warren(queue, deadLetter, messages);
-    String who = rawTurn ? "raw" : "Warren";
+        side == Side.WARREN
+            ? warren(queue, deadLetter, messages)
+            : raw(queue, deadLetter, messages, side == Side.RAW_WITH_HAND_OFF);
+    String who = side.label;
     long left = broker.awaitEmpty(queue, 10_000);
     long dead = broker.messageCount(deadLetter);
     if (left != 0 || dead != 0) {
@@ -101,10 +132,23 @@ final class RetryScenario {
     return run;
   }
 
-  /** The raw client: copy, confirm and reject by hand; see the class comment. */
-  private Tally.Run raw(String queue, String deadLetter, int messages) throws Exception {
+  /** What the raw consumer does with one delivery. */
+  @FunctionalInterface
+  private interface RawHandler {
+    void handle(Envelope envelope, AMQP.BasicProperties properties, byte[] body) throws IOException;
+  }
+
+  /**
+   * The raw client: copy, confirm and reject by hand; see the class comment.
+   *
+   * @param handOff whether each delivery is handled on a worker thread of its own, as Warren does
+   *     (the breakdown), instead of on the client's dispatch thread
+   */
+  private Tally.Run raw(String queue, String deadLetter, int messages, boolean handOff)
+      throws Exception {
     Tally tally = new Tally(messages);
     AtomicInteger lost = new AtomicInteger();
+    ExecutorService worker = Executors.newSingleThreadExecutor();
     try (Connection connection = broker.connect("warren-bench-raw-retry")) {
       tally.watch(connection);
       Channel channel = connection.createChannel();
@@ -130,6 +174,31 @@ final class RetryScenario {
             }
           });
       channel.addReturnListener(returned -> lost.incrementAndGet());
+      RawHandler handler =
+          (envelope, properties, body) -> {
+            tally.pass();
+            Map<String, Object> headers = properties.getHeaders();
+            Object count = headers == null ? null : headers.get(COUNT_HEADER);
+            int attempt = count instanceof Number n ? n.intValue() + 1 : 1;
+            if (attempt > 1) {
+              channel.basicAck(envelope.getDeliveryTag(), false);
+              tally.finished();
+              return;
+            }
+            Map<String, Object> next = headers == null ? new HashMap<>() : new HashMap<>(headers);
+            String target;
+            if (attempt >= MAX_ATTEMPTS) {
+              next.put("x-warren-death-reason", "max-attempts");
+              target = deadLetter;
+            } else {
+              next.put(COUNT_HEADER, (long) attempt);
+              target = queue;
+            }
+            AMQP.BasicProperties copy = properties.builder().headers(next).deliveryMode(2).build();
+            // only this thread publishes: the number is the copy's
+            originals.put(channel.getNextPublishSeqNo(), envelope.getDeliveryTag());
+            channel.basicPublish("", target, true, copy, body);
+          };
       String consumerTag =
           channel.basicConsume(
               queue,
@@ -139,30 +208,18 @@ final class RetryScenario {
                 public void handleDelivery(
                     String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
                     throws IOException {
-                  tally.pass();
-                  Map<String, Object> headers = properties.getHeaders();
-                  Object count = headers == null ? null : headers.get(COUNT_HEADER);
-                  int attempt = count instanceof Number n ? n.intValue() + 1 : 1;
-                  if (attempt > 1) {
-                    getChannel().basicAck(envelope.getDeliveryTag(), false);
-                    tally.finished();
+                  if (!handOff) {
+                    handler.handle(envelope, properties, body);
                     return;
                   }
-                  Map<String, Object> next =
-                      headers == null ? new HashMap<>() : new HashMap<>(headers);
-                  String target;
-                  if (attempt >= MAX_ATTEMPTS) {
-                    next.put("x-warren-death-reason", "max-attempts");
-                    target = deadLetter;
-                  } else {
-                    next.put(COUNT_HEADER, (long) attempt);
-                    target = queue;
-                  }
-                  AMQP.BasicProperties copy =
-                      properties.builder().headers(next).deliveryMode(2).build();
-                  // only this thread publishes: the number is the copy's
-                  originals.put(getChannel().getNextPublishSeqNo(), envelope.getDeliveryTag());
-                  getChannel().basicPublish("", target, true, copy, body);
+                  worker.execute(
+                      () -> {
+                        try {
+                          handler.handle(envelope, properties, body);
+                        } catch (IOException e) {
+                          throw new UncheckedIOException(e);
+                        }
+                      });
                 }
               });
       tally.openWhenReady(timeoutSeconds(), "raw retry on '" + queue + "'");
@@ -173,6 +230,8 @@ final class RetryScenario {
         throw new IllegalStateException("raw retry: " + lost + " copies were nacked or returned");
       }
       return run;
+    } finally {
+      worker.shutdownNow();
     }
   }
 

@@ -76,7 +76,7 @@ final class ConsumerRunner {
    * @param invoker calls its method
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
-   * @param completions where copy confirmations complete
+   * @param completions where a delayed copy is published when its timer fires
    * @param timer runs in-process delays
    */
   ConsumerRunner(
@@ -365,10 +365,16 @@ final class ConsumerRunner {
         });
   }
 
-  /** Copies are confirmed on the delivery's channel; a recovered channel gets a new tracker. */
+  /**
+   * Copies are confirmed on the delivery's channel; a recovered channel gets a new tracker. A
+   * copy's confirmation completes right on the thread that brings it (usually the connection's I/O
+   * thread), not on {@code completions}: what runs then is only {@link #publishCopy}'s settlement
+   * of the original, one non-blocking frame on the same channel, as hand-written client code would
+   * send it from its confirm listener; it saves a thread hand-off per copy.
+   */
   private synchronized ConfirmTracker copiesOn(Channel own) throws IOException {
     if (copies == null || copies.channel() != own) {
-      copies = new ConfirmTracker(own, model.prefetch(), confirmTimeout, 0, completions);
+      copies = new ConfirmTracker(own, model.prefetch(), confirmTimeout, 0, Runnable::run);
     }
     return copies;
   }
