@@ -1,5 +1,8 @@
 package dev.warren.it.support;
 
+import jakarta.enterprise.context.ContextNotActiveException;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.EmptyAsset;
@@ -19,5 +22,17 @@ public abstract class WarrenIT {
     return ShrinkWrap.create(JavaArchive.class)
         .addClasses(classes)
         .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml");
+  }
+
+  /**
+   * Whether the request context is active on the calling thread ({@code
+   * BeanManager.isContextActive} is CDI 4.1 only; this works on 4.0 too).
+   */
+  protected static boolean requestContextActive(BeanManager beanManager) {
+    try {
+      return beanManager.getContext(RequestScoped.class).isActive();
+    } catch (ContextNotActiveException e) {
+      return false;
+    }
   }
 }

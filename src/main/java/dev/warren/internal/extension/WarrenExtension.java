@@ -27,7 +27,9 @@ import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.BeforeShutdown;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessBean;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
+import jakarta.enterprise.inject.spi.ProcessObserverMethod;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +52,7 @@ public class WarrenExtension implements Extension {
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
+  private final RequestScopeUse requestScope = new RequestScopeUse();
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
 
@@ -65,6 +68,16 @@ public class WarrenExtension implements Extension {
         discovered.add(new DiscoveredConsumer(event.getBean(), method.getJavaMember(), annotation));
       }
     }
+  }
+
+  <T> void noticeRequestScope(@Observes ProcessBean<T> event) {
+    requestScope.bean(event.getBean());
+  }
+
+  <T, X> void noticeRequestScope(@Observes ProcessObserverMethod<T, X> event) {
+    requestScope.observer(
+        event.getObserverMethod().getObservedType(),
+        event.getObserverMethod().getObservedQualifiers());
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beanManager) {
@@ -90,7 +103,7 @@ public class WarrenExtension implements Extension {
   void start(
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
-    runtime.start(models, beanManager);
+    runtime.start(models, beanManager, requestScope.used());
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {

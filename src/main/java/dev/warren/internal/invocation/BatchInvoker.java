@@ -46,7 +46,8 @@ public final class BatchInvoker {
    * @param instance the contextual reference the method is called on
    * @param decoder decodes one element
    * @param failures the application's failure mappers
-   * @param requestContexts source of request context controllers
+   * @param requestContexts source of request context controllers, {@code null} when no call needs
+   *     the request context
    */
   public BatchInvoker(
       ConsumerModel model,

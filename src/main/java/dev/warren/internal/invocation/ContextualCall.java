@@ -8,7 +8,9 @@ import java.lang.reflect.Method;
 
 /**
  * Calls one consumer method on its bean with the CDI request context active, so that
- * {@code @RequestScoped} beans are fresh for every call. Shared by the single and batch invokers.
+ * {@code @RequestScoped} beans are fresh for every call; when the application has nothing that
+ * could notice the context (no {@code @RequestScoped} bean, no observer of its events), the call
+ * goes without it. Shared by the single and batch invokers.
  */
 final class ContextualCall {
 
@@ -25,12 +27,17 @@ final class ContextualCall {
    */
   private final ThreadLocal<RequestContextController> controllers;
 
+  /**
+   * @param requestContexts where the controllers come from, or {@code null} when no call needs the
+   *     request context
+   */
   ContextualCall(
       Object instance, HandlerShape shape, Instance<RequestContextController> requestContexts) {
     this.instance = instance;
     this.shape = shape;
     this.method = shape.method();
-    this.controllers = ThreadLocal.withInitial(requestContexts::get);
+    this.controllers =
+        requestContexts == null ? null : ThreadLocal.withInitial(requestContexts::get);
   }
 
   /**
@@ -45,6 +52,9 @@ final class ContextualCall {
     args[shape.payloadIndex()] = payload;
     if (shape.deliveryIndex() >= 0) {
       args[shape.deliveryIndex()] = delivery;
+    }
+    if (controllers == null) {
+      return method.invoke(instance, args);
     }
     RequestContextController requestContext = controllers.get();
     boolean activated = requestContext.activate();

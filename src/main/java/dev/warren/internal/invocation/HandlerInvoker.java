@@ -41,7 +41,8 @@ public final class HandlerInvoker {
    * @param instance the contextual reference the method is called on
    * @param decoder the consumer's payload decoder
    * @param failures the application's failure mappers
-   * @param requestContexts source of request context controllers
+   * @param requestContexts source of request context controllers, {@code null} when no call needs
+   *     the request context
    */
   public HandlerInvoker(
       ConsumerModel model,

@@ -132,12 +132,21 @@ public final class WarrenRuntime {
     };
   }
 
-  /** Starts every enabled consumer; models have passed validation. */
-  public synchronized void start(List<ConsumerModel> models, BeanManager beanManager)
+  /**
+   * Starts every enabled consumer; models have passed validation.
+   *
+   * @param requestScopeUsed whether the application could notice the request context around each
+   *     call (a {@code @RequestScoped} bean or an observer of its events); without, no call
+   *     activates it
+   */
+  public synchronized void start(
+      List<ConsumerModel> models, BeanManager beanManager, boolean requestScopeUsed)
       throws IOException, TimeoutException {
     FailureMapping failures = failureMapping(beanManager);
     Instance<RequestContextController> requestContexts =
-        beanManager.createInstance().select(RequestContextController.class);
+        requestScopeUsed
+            ? beanManager.createInstance().select(RequestContextController.class)
+            : null;
     for (ConsumerModel model : models) {
       if (!model.enabled()) {
         continue;
