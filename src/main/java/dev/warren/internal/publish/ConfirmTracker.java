@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
  * closes. Confirms arrive on the connection's I/O thread; futures are completed on {@code
  * completions} so that callers' callbacks never run on (and never block) that thread. Only Warren's
- * own copies, whose one continuation sends a settlement frame, use a direct executor there.
+ * own copies and replies, whose one continuation sends a settlement frame, use a direct executor.
  */
 public final class ConfirmTracker {
 

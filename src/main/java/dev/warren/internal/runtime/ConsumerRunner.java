@@ -76,7 +76,8 @@ final class ConsumerRunner {
    * @param invoker calls its method
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
-   * @param completions where a delayed copy is published when its timer fires
+   * @param completions where a delayed copy is published when its timer fires, and a request whose
+   *     reply failed is retried
    * @param timer runs in-process delays
    */
   ConsumerRunner(
@@ -366,11 +367,12 @@ final class ConsumerRunner {
   }
 
   /**
-   * Copies are confirmed on the delivery's channel; a recovered channel gets a new tracker. A
-   * copy's confirmation completes right on the thread that brings it (usually the connection's I/O
-   * thread), not on {@code completions}: what runs then is only {@link #publishCopy}'s settlement
-   * of the original, one non-blocking frame on the same channel, as hand-written client code would
-   * send it from its confirm listener; it saves a thread hand-off per copy.
+   * Copies and replies are confirmed on the delivery's channel; a recovered channel gets a new
+   * tracker. A confirmation completes right on the thread that brings it (usually the connection's
+   * I/O thread), not on {@code completions}: what runs then is only the settlement of the original
+   * or the request ({@link #publishCopy}, {@link #settleOrReply}), one non-blocking frame on the
+   * same channel, as hand-written client code would send it from its confirm listener; it saves a
+   * thread hand-off per copy or reply.
    */
   private synchronized ConfirmTracker copiesOn(Channel own) throws IOException {
     if (copies == null || copies.channel() != own) {
@@ -407,9 +409,19 @@ final class ConsumerRunner {
         new BatchCollector<>(model.batchSize(), model.batchWait(), timer, this::queueBatch);
   }
 
-  /** Makes this a responder's runner; call before {@link #start}. */
-  void replying(ReplySender sender) {
-    this.replies = sender;
+  /**
+   * Makes this a responder's runner; call before {@link #start}. Replies go out on the request's
+   * own channel through the copies' tracker: confirmed, and the request settled on the thread that
+   * brings the confirm, as a copy's original is.
+   */
+  void replying() {
+    this.replies =
+        new ReplySender(
+            model.name(),
+            model.queue(),
+            (request, replyTo, properties, body) ->
+                copiesOn(((IncomingDelivery) request).channel())
+                    .publish("", replyTo, false, properties, body));
   }
 
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
@@ -459,7 +471,12 @@ final class ConsumerRunner {
         });
   }
 
-  /** A responder's reply is published first; the request is settled as that went. */
+  /**
+   * A responder's reply is published first; the request is settled as that went. A confirmed reply
+   * acks the request right where the confirm arrived; a failed one retries it on {@code
+   * completions}, since a retry may publish a copy and wait for room, which must not happen on the
+   * connection's I/O thread (it brings the confirms that make room).
+   */
   private void settleOrReply(IncomingDelivery delivery, Handled handled) {
     if (handled.reply() == null || replies == null) {
       settle(delivery, handled);
@@ -468,9 +485,19 @@ final class ConsumerRunner {
     replies
         .send(delivery, handled)
         .whenComplete(
-            (settled, failure) ->
-                settle(
-                    delivery, settled != null ? settled : new Handled(Outcome.retry(), failure)));
+            (settled, failure) -> {
+              if (settled != null && settled.outcome() instanceof Outcome.Ack) {
+                settle(delivery, settled);
+                return;
+              }
+              Handled retry = settled != null ? settled : new Handled(Outcome.retry(), failure);
+              try {
+                completions.execute(() -> settle(delivery, retry));
+              } catch (RejectedExecutionException e) {
+                // shutting down: the channel closes and the broker redelivers the request
+                unsettled.decrementAndGet();
+              }
+            });
   }
 
   /** The subscription's callbacks, on the client's dispatch thread. */

@@ -202,8 +202,7 @@ public final class WarrenRuntime {
           timer);
     }
     if (model.shape().responder()) {
-      // created now: a reply sent during shutdown must not need a new publisher
-      runner.replying(new ReplySender(model.name(), model.queue(), publisher()));
+      runner.replying();
     }
   }
 

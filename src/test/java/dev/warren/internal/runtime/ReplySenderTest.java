@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.rabbitmq.client.AMQP;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
-import dev.warren.OutgoingMessage;
 import dev.warren.PublishException;
-import dev.warren.Publisher;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.Reply;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -20,25 +19,24 @@ import org.junit.jupiter.api.Test;
 /** SPEC section 8: a responder's reply, and how its request is settled afterwards. */
 class ReplySenderTest {
 
+  /** One reply as it was handed to the route. */
+  record Sent(String replyTo, AMQP.BasicProperties properties, byte[] body) {}
+
   /** Records what was published and answers as told. */
-  static class FakePublisher implements Publisher {
-    final List<OutgoingMessage> published = new CopyOnWriteArrayList<>();
-    CompletionStage<Void> answer = CompletableFuture.completedFuture(null);
+  static class FakeRoute implements ReplySender.Route {
+    final List<Sent> published = new CopyOnWriteArrayList<>();
+    CompletableFuture<Void> answer = CompletableFuture.completedFuture(null);
 
     @Override
-    public CompletionStage<Void> publish(String exchange, String routingKey, Object payload) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public CompletionStage<Void> publish(OutgoingMessage message) {
-      published.add(message);
+    public CompletableFuture<Void> publish(
+        Delivery request, String replyTo, AMQP.BasicProperties properties, byte[] body) {
+      published.add(new Sent(replyTo, properties, body));
       return answer;
     }
   }
 
-  private final FakePublisher publisher = new FakePublisher();
-  private final ReplySender sender = new ReplySender("rpc", "rpc.queue", publisher);
+  private final FakeRoute route = new FakeRoute();
+  private final ReplySender sender = new ReplySender("rpc", "rpc.queue", route);
   private final Handled answered =
       new Handled(Outcome.ack(), null, new Reply("{\"n\":1}".getBytes(), "application/json"));
 
@@ -103,28 +101,37 @@ class ReplySenderTest {
   }
 
   @Test
-  void theReplyGoesToReplyToOnTheDefaultExchangeWithTheCorrelationId() {
+  void theReplyGoesToReplyToWithTheCorrelationIdAndIsTransient() {
     Handled settle = settled(sender.send(request("amq.rabbitmq.reply-to.abc", "corr-1"), answered));
 
-    assertThat(publisher.published).hasSize(1);
-    OutgoingMessage reply = publisher.published.get(0);
-    assertThat(reply.exchange()).isEmpty();
-    assertThat(reply.routingKey()).isEqualTo("amq.rabbitmq.reply-to.abc");
-    assertThat(reply.correlationId()).isEqualTo("corr-1");
-    assertThat(reply.payload()).isEqualTo("{\"n\":1}".getBytes());
-    assertThat(reply.contentType()).isEqualTo("application/json");
-    // measured: a mandatory reply to direct reply-to is returned even when delivered
-    assertThat(reply.mandatory()).isFalse();
-    assertThat(reply.persistent()).isFalse();
+    assertThat(route.published).hasSize(1);
+    Sent reply = route.published.get(0);
+    assertThat(reply.replyTo()).isEqualTo("amq.rabbitmq.reply-to.abc");
+    assertThat(reply.properties().getCorrelationId()).isEqualTo("corr-1");
+    assertThat(reply.body()).isEqualTo("{\"n\":1}".getBytes());
+    assertThat(reply.properties().getContentType()).isEqualTo("application/json");
+    assertThat(reply.properties().getDeliveryMode()).isEqualTo(1);
     assertThat(settle.outcome()).isEqualTo(Outcome.ack());
     assertThat(settle.reply()).isNull();
+  }
+
+  @Test
+  void aTextReplyIsUtf8Text() {
+    Handled text = new Handled(Outcome.ack(), null, new Reply("grüße", null));
+
+    settled(sender.send(request("reply.queue", "c"), text));
+
+    Sent reply = route.published.get(0);
+    assertThat(reply.body()).isEqualTo("grüße".getBytes(StandardCharsets.UTF_8));
+    assertThat(reply.properties().getContentType()).isEqualTo("text/plain");
+    assertThat(reply.properties().getContentEncoding()).isEqualTo("UTF-8");
   }
 
   @Test
   void aFailedReplyRetriesTheRequest() {
     PublishException failure =
         new PublishException(PublishException.Reason.OUTCOME_UNKNOWN, "", "x", "closed", null);
-    publisher.answer = CompletableFuture.failedFuture(failure);
+    route.answer = CompletableFuture.failedFuture(failure);
 
     Handled settle = settled(sender.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
 
@@ -133,28 +140,30 @@ class ReplySenderTest {
   }
 
   @Test
-  void aPublisherThatThrowsRetriesTheRequest() {
-    Publisher throwing =
-        new FakePublisher() {
-          @Override
-          public CompletionStage<Void> publish(OutgoingMessage message) {
-            throw new IllegalStateException("Warren has shut down");
-          }
-        };
-    Handled settle =
-        settled(
-            new ReplySender("rpc", "rpc.queue", throwing)
-                .send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+  void aRouteThatThrowsOrFindsItsChannelClosedRetriesTheRequest() {
+    ReplySender throwing =
+        new ReplySender(
+            "rpc",
+            "rpc.queue",
+            (request, replyTo, properties, body) -> {
+              throw new IllegalStateException("Warren has shut down");
+            });
+    Handled thrown = settled(throwing.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+    assertThat(thrown.outcome()).isEqualTo(Outcome.retry());
+    assertThat(thrown.failure()).isInstanceOf(IllegalStateException.class);
 
-    assertThat(settle.outcome()).isEqualTo(Outcome.retry());
-    assertThat(settle.failure()).isInstanceOf(IllegalStateException.class);
+    ReplySender closed =
+        new ReplySender("rpc", "rpc.queue", (request, replyTo, properties, body) -> null);
+    Handled notSent = settled(closed.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+    assertThat(notSent.outcome()).isEqualTo(Outcome.retry());
+    assertThat(notSent.failure()).hasMessageContaining("closed before the reply was sent");
   }
 
   @Test
   void aRequestWithoutReplyToIsAckedAndNothingIsPublished() {
     Handled settle = settled(sender.send(request(null, "c"), answered));
 
-    assertThat(publisher.published).isEmpty();
+    assertThat(route.published).isEmpty();
     assertThat(settle.outcome()).isEqualTo(Outcome.ack());
   }
 
@@ -162,12 +171,12 @@ class ReplySenderTest {
   void aRequestWithoutCorrelationIdStillGetsItsReply() {
     settled(sender.send(request("reply.queue", null), answered));
 
-    assertThat(publisher.published)
+    assertThat(route.published)
         .singleElement()
         .satisfies(
             m -> {
-              assertThat(m.routingKey()).isEqualTo("reply.queue");
-              assertThat(m.correlationId()).isNull();
+              assertThat(m.replyTo()).isEqualTo("reply.queue");
+              assertThat(m.properties().getCorrelationId()).isNull();
             });
   }
 }
