@@ -78,7 +78,7 @@ public final class BenchMain {
         new RetryScenario(broker, options, false).run(results);
       }
       if (options.runs("request-reply-breakdown")) {
-        // raw and Warren as in "request-reply", plus the two sides that split their difference
+        // raw and Warren as in "request-reply", plus the sides that split their difference
         new RequestReplyScenario(broker, options, true).run(results);
       } else if (options.runs("request-reply")) {
         new RequestReplyScenario(broker, options, false).run(results);

@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -64,19 +65,22 @@ final class RequestReplyScenario {
 
   /** Who answers and waits, and how. */
   enum Side {
-    RAW("raw", false, false),
-    WARREN("Warren", false, false),
-    RAW_WITH_WORKER("raw + responder hand-off", true, false),
-    RAW_WITH_BOTH("raw + responder and reply hand-offs", true, true);
+    RAW("raw", false, false, false),
+    WARREN("Warren", false, false, false),
+    RAW_WITH_WORKER("raw + responder hand-off", true, false, false),
+    RAW_WITH_BOTH("raw + responder and reply hand-offs", true, true, false),
+    RAW_AS_WARREN("raw + both hand-offs + reply confirmed before the ack", true, true, true);
 
     final String label;
     final boolean responderHandOff;
     final boolean replyHandOff;
+    final boolean confirmedReply;
 
-    Side(String label, boolean responderHandOff, boolean replyHandOff) {
+    Side(String label, boolean responderHandOff, boolean replyHandOff, boolean confirmedReply) {
       this.label = label;
       this.responderHandOff = responderHandOff;
       this.replyHandOff = replyHandOff;
+      this.confirmedReply = confirmedReply;
     }
   }
 
@@ -91,7 +95,7 @@ final class RequestReplyScenario {
   private final List<Side> sides;
 
   /**
-   * @param breakdown whether to add the two sides that split Warren's difference from raw
+   * @param breakdown whether to add the sides that split Warren's difference from raw
    */
   RequestReplyScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
     this.broker = broker;
@@ -119,7 +123,7 @@ final class RequestReplyScenario {
               callers == 1 ? "" : "s",
               roundTrips);
       results.throughput(scenario, "round trips/s", runs.get(Side.RAW), runs.get(Side.WARREN), 0.9);
-      for (Side side : List.of(Side.RAW_WITH_WORKER, Side.RAW_WITH_BOTH)) {
+      for (Side side : List.of(Side.RAW_WITH_WORKER, Side.RAW_WITH_BOTH, Side.RAW_AS_WARREN)) {
         if (runs.containsKey(side)) {
           results.diagnostic(
               "4. breakdown, " + callers + " caller(s): " + side.label,
@@ -154,7 +158,8 @@ final class RequestReplyScenario {
   /**
    * The raw client: the tutorial's RPC server and client on one connection. The breakdown sides add
    * Warren's thread hand-offs: the responder answers on a worker thread of its own instead of the
-   * client's dispatch thread, and the reply completes the caller's future on another thread.
+   * client's dispatch thread, and the reply completes the caller's future on another thread; the
+   * last one also acks each request only once its reply is confirmed, as Warren does.
    */
   private Tally.Run raw(String queue, int callers, int roundTrips, Side side) throws Exception {
     ExecutorService worker = Executors.newSingleThreadExecutor();
@@ -164,6 +169,22 @@ final class RequestReplyScenario {
       tally.watch(connection);
       Channel server = connection.createChannel();
       server.basicQos(ConsumeScenario.PREFETCH);
+      // reply's sequence number -> its request's delivery tag, when replies are confirmed
+      ConcurrentSkipListMap<Long, Long> requests = new ConcurrentSkipListMap<>();
+      if (side.confirmedReply) {
+        server.confirmSelect();
+        server.addConfirmListener(
+            (sequence, multiple) -> {
+              for (long tag : Confirms.settle(requests, sequence, multiple)) {
+                server.basicAck(tag, false);
+              }
+            },
+            (sequence, multiple) -> {
+              for (long tag : Confirms.settle(requests, sequence, multiple)) {
+                server.basicReject(tag, true);
+              }
+            });
+      }
       server.basicConsume(
           queue,
           false,
@@ -172,10 +193,11 @@ final class RequestReplyScenario {
             public void handleDelivery(
                 String tag, Envelope envelope, AMQP.BasicProperties request, byte[] body)
                 throws IOException {
+              Map<Long, Long> confirming = side.confirmedReply ? requests : null;
               if (side.responderHandOff) {
-                worker.execute(() -> answer(getChannel(), envelope, request, body));
+                worker.execute(() -> answer(getChannel(), envelope, request, body, confirming));
               } else {
-                answer(getChannel(), envelope, request, body);
+                answer(getChannel(), envelope, request, body, confirming);
               }
             }
           });
@@ -234,9 +256,18 @@ final class RequestReplyScenario {
     }
   }
 
-  /** The tutorial's responder: the reply to {@code reply_to}, then the request's ack. */
+  /**
+   * The tutorial's responder: the reply to {@code reply_to}, then the request's ack.
+   *
+   * @param confirming where to leave the request's tag for the confirm listener to ack, or {@code
+   *     null} to ack it at once
+   */
   private static void answer(
-      Channel channel, Envelope envelope, AMQP.BasicProperties request, byte[] body) {
+      Channel channel,
+      Envelope envelope,
+      AMQP.BasicProperties request,
+      byte[] body,
+      Map<Long, Long> confirming) {
     AMQP.BasicProperties reply =
         new AMQP.BasicProperties.Builder()
             .correlationId(request.getCorrelationId())
@@ -244,6 +275,12 @@ final class RequestReplyScenario {
             .deliveryMode(1)
             .build();
     try {
+      if (confirming != null) {
+        // only this thread publishes on the channel: the number is the reply's
+        confirming.put(channel.getNextPublishSeqNo(), envelope.getDeliveryTag());
+        channel.basicPublish("", request.getReplyTo(), reply, body);
+        return;
+      }
       channel.basicPublish("", request.getReplyTo(), reply, body);
       channel.basicAck(envelope.getDeliveryTag(), false);
     } catch (IOException e) {
