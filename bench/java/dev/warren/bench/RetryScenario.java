@@ -36,7 +36,8 @@ import org.jboss.weld.environment.se.WeldContainer;
  * the second attempt it acks. Warren: one {@code @RabbitConsumer} with {@code maxAttempts} and
  * {@code deadLetter} ({@link RetryingConsumer}) returning {@code retry()} on attempt 1 and {@code
  * ack()} on attempt 2. The breakdown ({@code bench.scenarios=retry-breakdown}) adds the raw code
- * handing each delivery to a worker thread of its own, as Warren does.
+ * handing each delivery to a worker thread of its own, as Warren does, and that code also putting
+ * Warren's publish sequence header on each copy.
  *
  * <p>Timed as the consume scenario is, from the first delivery (held until the JIT compiler is
  * idle) until the N-th message is acked. The queue and its dead letter queue must be empty after
@@ -57,7 +58,8 @@ final class RetryScenario {
   enum Side {
     RAW("raw"),
     WARREN("Warren"),
-    RAW_WITH_HAND_OFF("raw + hand-off to a worker thread");
+    RAW_WITH_HAND_OFF("raw + hand-off to a worker thread"),
+    RAW_WITH_SEQUENCE_HEADER("raw + hand-off + Warren's sequence header on each copy");
 
     final String label;
 
@@ -99,11 +101,10 @@ final class RetryScenario {
         runs.get(Side.RAW),
         runs.get(Side.WARREN),
         0.9);
-    if (runs.containsKey(Side.RAW_WITH_HAND_OFF)) {
-      results.diagnostic(
-          "3. breakdown: " + Side.RAW_WITH_HAND_OFF.label,
-          runs.get(Side.RAW),
-          runs.get(Side.RAW_WITH_HAND_OFF));
+    for (Side side : List.of(Side.RAW_WITH_HAND_OFF, Side.RAW_WITH_SEQUENCE_HEADER)) {
+      if (runs.containsKey(side)) {
+        results.diagnostic("3. breakdown: " + side.label, runs.get(Side.RAW), runs.get(side));
+      }
     }
   }
 
@@ -119,7 +120,12 @@ final class RetryScenario {
     Tally.Run run =
         side == Side.WARREN
             ? warren(queue, deadLetter, messages)
-            : raw(queue, deadLetter, messages, side == Side.RAW_WITH_HAND_OFF);
+            : raw(
+                queue,
+                deadLetter,
+                messages,
+                side != Side.RAW,
+                side == Side.RAW_WITH_SEQUENCE_HEADER);
     String who = side.label;
     long left = broker.awaitEmpty(queue, 10_000);
     long dead = broker.messageCount(deadLetter);
@@ -142,9 +148,12 @@ final class RetryScenario {
    * The raw client: copy, confirm and reject by hand; see the class comment.
    *
    * @param handOff whether each delivery is handled on a worker thread of its own, as Warren does
-   *     (the breakdown), instead of on the client's dispatch thread
+   * @param sequenceHeader whether each copy also carries its publish sequence number in the header
+   *     Warren's confirm tracker adds to every mandatory message (the breakdown), instead of on the
+   *     client's dispatch thread
    */
-  private Tally.Run raw(String queue, String deadLetter, int messages, boolean handOff)
+  private Tally.Run raw(
+      String queue, String deadLetter, int messages, boolean handOff, boolean sequenceHeader)
       throws Exception {
     Tally tally = new Tally(messages);
     AtomicInteger lost = new AtomicInteger();
@@ -194,9 +203,13 @@ final class RetryScenario {
               next.put(COUNT_HEADER, (long) attempt);
               target = queue;
             }
-            AMQP.BasicProperties copy = properties.builder().headers(next).deliveryMode(2).build();
             // only this thread publishes: the number is the copy's
-            originals.put(channel.getNextPublishSeqNo(), envelope.getDeliveryTag());
+            long sequence = channel.getNextPublishSeqNo();
+            if (sequenceHeader) {
+              next.put("x-warren-publish-seq", sequence);
+            }
+            AMQP.BasicProperties copy = properties.builder().headers(next).deliveryMode(2).build();
+            originals.put(sequence, envelope.getDeliveryTag());
             channel.basicPublish("", target, true, copy, body);
           };
       String consumerTag =
