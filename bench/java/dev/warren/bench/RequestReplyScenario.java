@@ -123,8 +123,8 @@ final class RequestReplyScenario {
               callers == 1 ? "" : "s",
               roundTrips);
       results.throughput(scenario, "round trips/s", runs.get(Side.RAW), runs.get(Side.WARREN), 0.9);
-      for (Side side : List.of(Side.RAW_WITH_WORKER, Side.RAW_WITH_BOTH, Side.RAW_AS_WARREN)) {
-        if (runs.containsKey(side)) {
+      for (Side side : sides) {
+        if (side != Side.RAW && side != Side.WARREN) {
           results.diagnostic(
               "4. breakdown, " + callers + " caller(s): " + side.label,
               "round trips/s",

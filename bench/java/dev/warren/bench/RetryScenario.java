@@ -73,7 +73,7 @@ final class RetryScenario {
   private final List<Side> sides;
 
   /**
-   * @param breakdown whether to add the side that splits Warren's difference from raw
+   * @param breakdown whether to add the sides that split Warren's difference from raw
    */
   RetryScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
     this.broker = broker;
@@ -101,8 +101,8 @@ final class RetryScenario {
         runs.get(Side.RAW),
         runs.get(Side.WARREN),
         0.9);
-    for (Side side : List.of(Side.RAW_WITH_HAND_OFF, Side.RAW_WITH_SEQUENCE_HEADER)) {
-      if (runs.containsKey(side)) {
+    for (Side side : sides) {
+      if (side != Side.RAW && side != Side.WARREN) {
         results.diagnostic("3. breakdown: " + side.label, runs.get(Side.RAW), runs.get(side));
       }
     }

@@ -42,7 +42,7 @@ class BatchRetryIT extends WarrenIT {
     for (int i = 0; i < SIZE; i++) {
       Broker.get().publish(QUEUE, "r-" + i);
     }
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   @AfterUndeployment

@@ -44,7 +44,7 @@ class BatchThousandIT extends WarrenIT {
     for (int i = 0; i < MESSAGES; i++) {
       Broker.get().publish(QUEUE, "m-" + i);
     }
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   @AfterUndeployment

@@ -54,7 +54,7 @@ class ClassicCapsIT extends WarrenIT {
         .queue(THROWS_DLQ)
         .queue(LOST_DLQ_QUEUE)
         .queue(LOST_DLQ);
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   @AfterUndeployment

@@ -42,7 +42,7 @@ class FramesIT extends WarrenIT {
     Broker.get()
         .queue(DLQ)
         .queue(QUEUE, Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", DLQ));
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   /** After Warren has shut down: closing the proxy earlier would cut its live connection. */

@@ -37,7 +37,7 @@ class PublisherShutdownIT {
   void prepare() throws Exception {
     recorder = AmqpRecorder.start();
     Broker.get().queue(QUEUE);
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   @AfterEach

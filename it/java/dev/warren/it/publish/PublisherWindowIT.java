@@ -40,7 +40,7 @@ class PublisherWindowIT extends WarrenIT {
   static void prepare() throws IOException {
     recorder = AmqpRecorder.start();
     Broker.get().queue(QUEUE);
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
     TestConfig.set("warren.publisher.max-in-flight", Integer.toString(WINDOW));
   }
 

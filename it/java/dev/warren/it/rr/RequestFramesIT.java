@@ -42,7 +42,7 @@ class RequestFramesIT extends WarrenIT {
   static void prepare() throws IOException {
     recorder = AmqpRecorder.start();
     Broker.get().queue(Responders.ECHO).queue(Responders.QUOTES).queue(Responders.LATER);
-    TestConfig.set("warren.uri", "amqp://guest:guest@127.0.0.1:" + recorder.port() + "/");
+    TestConfig.set("warren.uri", recorder.uri());
   }
 
   @AfterUndeployment

@@ -152,6 +152,11 @@ public final class AmqpRecorder implements AutoCloseable {
     return server.getLocalPort();
   }
 
+  /** Warren's {@code warren.uri} through this recorder (guest/guest, the default virtual host). */
+  public String uri() {
+    return "amqp://guest:guest@127.0.0.1:" + port() + "/";
+  }
+
   /**
    * Every method frame recorded so far, in the order each connection sent them.
    *

@@ -53,11 +53,8 @@ final class ContextualCall {
     if (shape.deliveryIndex() >= 0) {
       args[shape.deliveryIndex()] = delivery;
     }
-    if (controllers == null) {
-      return method.invoke(instance, args);
-    }
-    RequestContextController requestContext = controllers.get();
-    boolean activated = requestContext.activate();
+    RequestContextController requestContext = controllers == null ? null : controllers.get();
+    boolean activated = requestContext != null && requestContext.activate();
     try {
       return method.invoke(instance, args);
     } finally {

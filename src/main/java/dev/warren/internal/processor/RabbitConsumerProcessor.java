@@ -2,6 +2,7 @@ package dev.warren.internal.processor;
 
 import dev.warren.internal.config.Durations;
 import dev.warren.internal.logging.Messages;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,7 +57,7 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
   }
 
   private void check(ExecutableElement method, AnnotationMirror mirror) {
-    Map<String, Object> values = new java.util.HashMap<>();
+    Map<String, Object> values = new HashMap<>();
     mirror
         .getElementValues()
         .forEach((key, value) -> values.put(key.getSimpleName().toString(), value.getValue()));
@@ -78,56 +79,28 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
         queueType instanceof VariableElement constant
             && constant.getSimpleName().contentEquals("QUORUM");
 
+    Invalid invalid =
+        (setting, value, fix) ->
+            error(
+                method,
+                mirror,
+                Messages.invalidSetting(consumer, where, setting, value, "@RabbitConsumer", fix));
+
     if (queue.isBlank()) {
       error(method, mirror, Messages.blankQueue(consumer, where));
     }
     if (maxAttempts < 0) {
-      error(
-          method,
-          mirror,
-          Messages.invalidSetting(
-              consumer,
-              where,
-              "maxAttempts",
-              maxAttempts,
-              "@RabbitConsumer",
-              "set it to 0 (no cap) or more"));
+      invalid.report("maxAttempts", maxAttempts, "set it to 0 (no cap) or more");
     }
     if (prefetch < 1) {
-      error(
-          method,
-          mirror,
-          Messages.invalidSetting(
-              consumer,
-              where,
-              "prefetch",
-              prefetch,
-              "@RabbitConsumer",
-              "set it to 1 or more (0 would mean unlimited on the wire)"));
+      invalid.report(
+          "prefetch", prefetch, "set it to 1 or more (0 would mean unlimited on the wire)");
     }
     if (concurrency < 1) {
-      error(
-          method,
-          mirror,
-          Messages.invalidSetting(
-              consumer,
-              where,
-              "concurrency",
-              concurrency,
-              "@RabbitConsumer",
-              "set it to 1 or more"));
+      invalid.report("concurrency", concurrency, "set it to 1 or more");
     }
     if (batchSize < 1) {
-      error(
-          method,
-          mirror,
-          Messages.invalidSetting(
-              consumer,
-              where,
-              "batchSize",
-              batchSize,
-              "@RabbitConsumer",
-              "set it to 1 (no batching) or more"));
+      invalid.report("batchSize", batchSize, "set it to 1 (no batching) or more");
     } else if (batchSize > prefetch && prefetch >= 1) {
       error(method, mirror, Messages.batchOverPrefetch(consumer, where, batchSize, prefetch));
     }
@@ -136,16 +109,7 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
         throw new IllegalArgumentException("must be longer than zero");
       }
     } catch (IllegalArgumentException e) {
-      error(
-          method,
-          mirror,
-          Messages.invalidSetting(
-              consumer,
-              where,
-              "batchWait",
-              "'" + batchWait + "'",
-              "@RabbitConsumer",
-              e.getMessage()));
+      invalid.report("batchWait", "'" + batchWait + "'", e.getMessage());
     }
     if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
       error(method, mirror, Messages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
@@ -168,6 +132,12 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     } else if (payloads > 1) {
       error(method, mirror, Messages.twoPayloads(consumer, where, parameters.toString()));
     }
+  }
+
+  /** Reports one annotation value out of range, as WARREN-005. */
+  @FunctionalInterface
+  private interface Invalid {
+    void report(String setting, Object value, String fix);
   }
 
   private void error(ExecutableElement method, AnnotationMirror mirror, String message) {
