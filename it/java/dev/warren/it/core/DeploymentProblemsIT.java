@@ -300,7 +300,7 @@ class DeploymentProblemsIT {
 
   @Test
   void refusedCredentialsNameTheUserButNeverThePassword() {
-    TestConfig.set("warren.uri", "amqp://guest:not-the-password@127.0.0.1:5672/");
+    TestConfig.set("warren.uri", Broker.uri("not-the-password"));
     String failure = WeldSe.deploymentFailure(Fine.class);
     assertThat(failure).contains("WARREN-003", "'guest'").doesNotContain("not-the-password");
   }

@@ -48,6 +48,7 @@ class KillDuringDelayIT {
                 System.getProperty("java.class.path"),
                 "-Djava.util.logging.config.file="
                     + System.getProperty("java.util.logging.config.file", ""),
+                "-D" + Broker.PORT_PROPERTY + "=" + Broker.PORT,
                 DelayService.class.getName(),
                 mode)
             .redirectErrorStream(true)

@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A recording TCP proxy on loopback: forwards every client connection to the broker at {@code
- * 127.0.0.1:5672} byte for byte, and parses what clients send as AMQP 0-9-1 frames, recording each
+ * A recording TCP proxy on loopback: forwards every client connection to the test broker ({@link
+ * Broker#PORT}) byte for byte, and parses what clients send as AMQP 0-9-1 frames, recording each
  * method frame. Point Warren's {@code warren.uri} at {@link #port()} to see the frames it sends.
  * Daemon threads; {@link #close()} stops listening and closes every socket.
  */
@@ -142,7 +142,7 @@ public final class AmqpRecorder implements AutoCloseable {
     daemon("amqp-recorder-accept", this::acceptLoop).start();
   }
 
-  /** Starts a recorder in front of the test broker ({@code 127.0.0.1:}{@value Broker#PORT}). */
+  /** Starts a recorder in front of the test broker ({@code 127.0.0.1:}{@link Broker#PORT}). */
   public static AmqpRecorder start() throws IOException {
     return new AmqpRecorder(Broker.PORT);
   }

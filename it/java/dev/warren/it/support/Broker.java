@@ -20,11 +20,22 @@ import java.util.concurrent.TimeoutException;
  * The test's own raw view of the real broker: declares and deletes what a test needs, publishes,
  * counts and reads messages. Reconnects when its connection was closed (for example by {@code
  * rabbitmqctl close_all_connections}). Every queue it declares is deleted by {@link #cleanUp()}.
+ *
+ * <p>The broker is {@code 127.0.0.1:5672} unless the system property {@value #PORT_PROPERTY} names
+ * another port (the build passes it on, e.g. {@code -Dwarren.it.broker.port=5673} for a RabbitMQ 4
+ * node), and {@code rabbitmqctl} is the command that controls it unless {@value #CTL_PROPERTY}
+ * names another (a command line, split at spaces, e.g. {@code it/brokers/node.sh ctl 1}).
  */
 public final class Broker {
 
+  /** The system property that names the test broker's port. */
+  public static final String PORT_PROPERTY = "warren.it.broker.port";
+
+  /** The system property that names the command controlling the test broker. */
+  public static final String CTL_PROPERTY = "warren.it.rabbitmqctl";
+
   public static final String HOST = "127.0.0.1";
-  public static final int PORT = 5672;
+  public static final int PORT = Integer.getInteger(PORT_PROPERTY, 5672);
 
   private static final Broker INSTANCE = new Broker();
 
@@ -35,6 +46,16 @@ public final class Broker {
 
   public static Broker get() {
     return INSTANCE;
+  }
+
+  /** The test broker's URI as Warren's {@code warren.uri} (guest/guest, the default vhost). */
+  public static String uri() {
+    return uri("guest");
+  }
+
+  /** The test broker's URI with user {@code guest} and {@code password}. */
+  public static String uri(String password) {
+    return "amqp://guest:" + password + "@" + HOST + ":" + PORT + "/";
   }
 
   private synchronized Channel channel() {
@@ -226,10 +247,13 @@ public final class Broker {
     return closed;
   }
 
-  /** Runs {@code rabbitmqctl} with {@code args} and returns its output; fails if it fails. */
+  /**
+   * Runs {@code rabbitmqctl} (or the command {@value #CTL_PROPERTY} names) against the test broker
+   * with {@code args} and returns its output; fails if it fails.
+   */
   public static String rabbitmqctl(String... args) {
     List<String> command = new ArrayList<>();
-    command.add("rabbitmqctl");
+    command.addAll(List.of(System.getProperty(CTL_PROPERTY, "rabbitmqctl").trim().split("\\s+")));
     command.addAll(List.of(args));
     try {
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
