@@ -10,10 +10,13 @@ import java.time.Duration;
  * @param shutdownTimeout how long shutdown waits for in-flight handlers
  * @param retryCountHeader the header carrying Warren's retry count
  * @param publisher how the application's publisher confirms
+ * @param managedThreadFactory the JNDI name of the managed thread factory, {@code none}, or {@code
+ *     null} when not set
  */
 public record GlobalSettings(
     ConnectionSettings connection,
     boolean declareTopology,
     Duration shutdownTimeout,
     String retryCountHeader,
-    PublisherSettings publisher) {}
+    PublisherSettings publisher,
+    String managedThreadFactory) {}

@@ -55,6 +55,12 @@ public final class WarrenConfig {
   /** How often a nacked message is published again automatically (0 = never, at most 10). */
   public static final String PUBLISHER_NACK_REPUBLISHES = "warren.publisher.nack-republishes";
 
+  /**
+   * JNDI name of the {@code ManagedThreadFactory} Warren's threads come from, or {@code none} for
+   * plain threads; unset: the application's bean of that type, else the server's default.
+   */
+  public static final String MANAGED_THREAD_FACTORY = "warren.managed-thread-factory";
+
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -114,7 +120,8 @@ public final class WarrenConfig {
           RETRY_COUNT_HEADER,
           PUBLISHER_CONFIRM_TIMEOUT,
           PUBLISHER_MAX_IN_FLIGHT,
-          PUBLISHER_NACK_REPUBLISHES);
+          PUBLISHER_NACK_REPUBLISHES,
+          MANAGED_THREAD_FACTORY);
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -158,7 +165,8 @@ public final class WarrenConfig {
     boolean declare = read(DECLARE_TOPOLOGY, false, WarrenConfig::parseBoolean);
     Duration shutdown = read(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Durations::parse);
     String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
-    return new GlobalSettings(connection, declare, shutdown, header, publisher());
+    String threads = read(MANAGED_THREAD_FACTORY, null, WarrenConfig::nonBlank);
+    return new GlobalSettings(connection, declare, shutdown, header, publisher(), threads);
   }
 
   private PublisherSettings publisher() {

@@ -9,8 +9,10 @@ import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
+import dev.warren.internal.ee.ManagedThreads;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.runtime.RabbitResources;
+import dev.warren.internal.runtime.ThreadSource;
 import dev.warren.internal.runtime.WarrenRuntime;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
@@ -86,7 +88,12 @@ public class WarrenExtension implements Extension {
     GlobalSettings global = config.global("warren");
     List<ConsumerModel> built =
         ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
-    WarrenRuntime candidate = new WarrenRuntime(global, resolveCodec(built, beanManager, problems));
+    // the application's EE context is there now, on WildFly and Liberty alike: capture it for
+    // every thread Warren and the client will start
+    ThreadSource threads =
+        ManagedThreads.resolve(global.managedThreadFactory(), beanManager, problems::add);
+    WarrenRuntime candidate =
+        new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     if (!enabled.isEmpty()) {
       checkBroker(candidate, enabled, global.connection(), problems);
@@ -143,7 +150,7 @@ public class WarrenExtension implements Extension {
     }
     Callable<Connection> probes =
         () -> {
-          ConnectionFactory factory = settings.factory();
+          ConnectionFactory factory = runtime.connectionFactory();
           factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
           return factory.newConnection(settings.addresses(), "warren-topology-probe");
         };

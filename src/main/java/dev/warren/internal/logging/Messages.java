@@ -564,4 +564,56 @@ public final class Messages {
         + why
         + "); ask for byte[] or String to see it as it is";
   }
+
+  // ---- EE servers and the RabbitMQ client ----
+
+  public static String managedThreadFactoryMissing(String name, String why) {
+    return "WARREN-200 'warren.managed-thread-factory' names '"
+        + name
+        + "', which is no ManagedThreadFactory ("
+        + why
+        + "); name the JNDI entry of a managed thread factory, remove the key to use the"
+        + " server's default, or set it to 'none' for plain threads";
+  }
+
+  public static String plainThreads(String name, String why) {
+    return "WARREN-201 Warren runs consumers on plain threads without the application's EE"
+        + " context: no ManagedThreadFactory at '"
+        + name
+        + "' ("
+        + why
+        + "); handlers cannot look up java:comp names; set 'warren.managed-thread-factory' to"
+        + " the JNDI name of one";
+  }
+
+  public static String threadsChosen(String description) {
+    return "WARREN-202 Warren's consumers, completions and RabbitMQ client run on " + description;
+  }
+
+  public static String clientConnectionFailed(String connection, String error) {
+    return "WARREN-203 the RabbitMQ client's connection '"
+        + connection
+        + "' failed unexpectedly ("
+        + error
+        + "); automatic recovery reconnects it";
+  }
+
+  public static String clientRecoveryFailed(String what, String error) {
+    return "WARREN-204 the RabbitMQ client could not recover "
+        + what
+        + " ("
+        + error
+        + "); it tries again (logged at most once a minute); check that the broker is up and"
+        + " reachable";
+  }
+
+  public static String clientCallbackFailed(String callback, String channel, String error) {
+    return "WARREN-205 a "
+        + callback
+        + " on channel "
+        + channel
+        + " threw "
+        + error
+        + "; the RabbitMQ client closes that channel (a Warren defect: please report it)";
+  }
 }

@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -79,6 +80,7 @@ final class ConsumerRunner {
    * @param completions where a delayed copy is published when its timer fires, and a request whose
    *     reply failed is retried
    * @param timer runs in-process delays
+   * @param workerThreads makes the {@code concurrency} worker threads
    */
   ConsumerRunner(
       ConsumerModel model,
@@ -86,14 +88,14 @@ final class ConsumerRunner {
       ConsumerPolicy policy,
       Duration confirmTimeout,
       Executor completions,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      ThreadFactory workerThreads) {
     this.model = model;
     this.invoker = invoker;
     this.policy = policy;
     this.confirmTimeout = confirmTimeout;
     this.completions = completions;
     this.timer = timer;
-    AtomicInteger threadNumber = new AtomicInteger();
     this.workers =
         new ThreadPoolExecutor(
             model.concurrency(),
@@ -101,12 +103,7 @@ final class ConsumerRunner {
             0,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
-            task -> {
-              Thread t =
-                  new Thread(task, "warren-" + model.name() + "-" + threadNumber.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            workerThreads);
   }
 
   /** Opens the channel and subscribes. */

@@ -3,6 +3,7 @@ package dev.warren.internal.runtime;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
@@ -33,10 +34,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -55,25 +54,44 @@ public final class WarrenRuntime {
 
   private final GlobalSettings settings;
   private final Codec codec;
+  private final ThreadSource threads;
   private final List<ConsumerRunner> runners = new ArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used
-  private final ExecutorService completions =
-      Executors.newFixedThreadPool(2, daemonThreads("warren-confirms"));
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(daemonThreads("warren-timer"));
+  private final ExecutorService completions;
+  private final ScheduledExecutorService timer;
+  private boolean started;
   private boolean stopped;
 
   /**
    * @param settings the application-wide settings
    * @param codec the payload codec, {@code null} when none is available
+   * @param threads where Warren's threads (and the client's) come from
    */
-  public WarrenRuntime(GlobalSettings settings, Codec codec) {
+  public WarrenRuntime(GlobalSettings settings, Codec codec, ThreadSource threads) {
     this.settings = settings;
     this.codec = codec;
+    this.threads = threads;
+    this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
+    this.timer = Executors.newSingleThreadScheduledExecutor(threads.named("warren-timer"));
+  }
+
+  /**
+   * A connection factory with the application's settings: automatic recovery, the client's error
+   * reports in Warren's log and, on a server, the client's threads from the managed thread factory.
+   * On plain threads the client keeps its own (non-daemon) threads, which keep a Weld SE
+   * application's JVM alive as they always did.
+   */
+  public ConnectionFactory connectionFactory() {
+    ConnectionFactory factory = settings.connection().factory();
+    factory.setExceptionHandler(new ClientErrors());
+    if (threads.isManaged()) {
+      factory.setThreadFactory(threads.named("warren-amqp"));
+    }
+    return factory;
   }
 
   /**
@@ -88,7 +106,7 @@ public final class WarrenRuntime {
     }
     if (connection == null) {
       ConnectionSettings c = settings.connection();
-      connection = c.factory().newConnection(c.addresses(), c.connectionName());
+      connection = connectionFactory().newConnection(c.addresses(), c.connectionName());
     }
     return connection;
   }
@@ -123,17 +141,9 @@ public final class WarrenRuntime {
     return Math.max(10, Math.min(1000, confirmTimeout.toMillis() / 10));
   }
 
-  private static ThreadFactory daemonThreads(String name) {
-    AtomicInteger number = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, name + "-" + number.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
   /**
-   * Starts every enabled consumer; models have passed validation.
+   * Starts every enabled consumer, once: an EAR's modules each announce their application scope,
+   * and only the first starts anything. Models have passed validation.
    *
    * @param requestScopeUsed whether the application could notice the request context around each
    *     call (a {@code @RequestScoped} bean or an observer of its events); without, no call
@@ -142,6 +152,13 @@ public final class WarrenRuntime {
   public synchronized void start(
       List<ConsumerModel> models, BeanManager beanManager, boolean requestScopeUsed)
       throws IOException, TimeoutException {
+    if (started || stopped) {
+      return;
+    }
+    started = true;
+    if (threads.isManaged()) {
+      LOG.info(Messages.threadsChosen(threads.description()));
+    }
     FailureMapping failures = failureMapping(beanManager);
     Instance<RequestContextController> requestContexts =
         requestScopeUsed
@@ -170,7 +187,8 @@ public final class WarrenRuntime {
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
               completions,
-              timer);
+              timer,
+              threads.named("warren-" + model.name()));
       runners.add(runner);
       shape(runner, model, instance, failures, requestContexts);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());

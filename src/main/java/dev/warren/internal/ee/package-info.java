@@ -1,0 +1,5 @@
+/**
+ * Jakarta EE servers: the server's managed threads and the application's EE context for Warren's
+ * threads, used only when Jakarta Concurrency is present. Not API.
+ */
+package dev.warren.internal.ee;
