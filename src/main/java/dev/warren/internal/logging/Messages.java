@@ -18,12 +18,22 @@ public final class Messages {
 
   // ---- deployment problems (reported together as one DeploymentException) ----
 
+  /**
+   * One problem stays on the first line; several get a first line with their ids. Tools that show
+   * only a failure's first line (Open Liberty's deploy result, many log views) still say what.
+   */
   public static String deploymentFailed(List<String> problems) {
+    if (problems.size() == 1) {
+      return "WARREN-001 Warren found 1 deployment problem: " + problems.get(0);
+    }
     return "WARREN-001 Warren found "
         + problems.size()
-        + " deployment problem"
-        + (problems.size() == 1 ? "" : "s")
-        + ":\n  "
+        + " deployment problems ("
+        + problems.stream()
+            .map(p -> p.length() >= 10 ? p.substring(0, 10) : p)
+            .distinct()
+            .collect(java.util.stream.Collectors.joining(", "))
+        + "):\n  "
         + String.join("\n  ", problems);
   }
 

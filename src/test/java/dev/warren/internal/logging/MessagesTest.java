@@ -80,4 +80,20 @@ class MessagesTest {
     assertThat(Messages.invalidConfig("warren.uri", "x", "why")).startsWith("WARREN-004 ");
     assertThat(Messages.noPayload("c", "A#m")).startsWith("WARREN-010 ");
   }
+
+  @Test
+  void theFirstLineOfADeploymentFailureSaysWhatWentWrong() {
+    String one = Messages.deploymentFailed(List.of("WARREN-016 consumer 'a' (A#m): queue 'a' ..."));
+    String two =
+        Messages.deploymentFailed(
+            List.of("WARREN-016 consumer 'a' ...", "WARREN-005 consumer 'b' ...", "WARREN-016 c"));
+
+    assertThat(one)
+        .isEqualTo(
+            "WARREN-001 Warren found 1 deployment problem: WARREN-016 consumer 'a' (A#m): queue"
+                + " 'a' ...");
+    assertThat(two.lines().findFirst())
+        .hasValue("WARREN-001 Warren found 3 deployment problems (WARREN-016, WARREN-005):");
+    assertThat(two.lines()).hasSize(4);
+  }
 }
