@@ -22,9 +22,12 @@ import javax.naming.NamingException;
  *
  * <p>Why capture here: measured on WildFly 39, a managed thread carries the context of the thread
  * that calls {@code newThread}, and Warren's pools create threads lazily on the client's threads,
- * which have none; Open Liberty 26 captures at lookup instead. Deployment validation runs with the
- * application's context on both, so the context captured now is applied to every Warren thread,
- * whoever creates it.
+ * which have none; Open Liberty 26 captures at lookup instead. A WAR's deployment validation runs
+ * with the application's context on both servers (so does an EAR's on Liberty), so the context
+ * captured now is applied to every Warren thread, whoever creates it. An EAR's deployment
+ * validation on WildFly has no module's {@code java:comp}, and WildFly announces an EAR's
+ * application scope once, without one either: there Warren's threads are plain ({@code
+ * WARREN-201}).
  */
 public final class ManagedThreads {
 

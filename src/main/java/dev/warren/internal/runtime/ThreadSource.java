@@ -58,23 +58,29 @@ public final class ThreadSource {
    */
   public ThreadFactory named(String name) {
     AtomicInteger number = new AtomicInteger();
-    return task -> {
-      Thread thread;
-      if (managed == null) {
-        thread = new Thread(task);
-        thread.setDaemon(true);
-      } else {
-        thread = managed.newThread(context == null ? task : () -> context.execute(task));
-        if (thread == null) {
-          return null; // the server refuses new threads (the application is stopping)
-        }
+    return task -> newThread(name + "-" + number.incrementAndGet(), task);
+  }
+
+  /**
+   * A new, unstarted thread named {@code name} that runs {@code task}, or {@code null} when the
+   * server refuses new threads (the application is stopping).
+   */
+  public Thread newThread(String name, Runnable task) {
+    Thread thread;
+    if (managed == null) {
+      thread = new Thread(task);
+      thread.setDaemon(true);
+    } else {
+      thread = managed.newThread(context == null ? task : () -> context.execute(task));
+      if (thread == null) {
+        return null;
       }
-      try {
-        thread.setName(name + "-" + number.incrementAndGet());
-      } catch (SecurityException e) {
-        // the server keeps its own name: the thread works all the same
-      }
-      return thread;
-    };
+    }
+    try {
+      thread.setName(name);
+    } catch (SecurityException e) {
+      // the server keeps its own name: the thread works all the same
+    }
+    return thread;
   }
 }
