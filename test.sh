@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs every test: unit tests and the Weld SE integration tests (Weld 5.1, then Weld 6.0) against a
+# real RabbitMQ, and the server suites on managed WildFly and Open Liberty. Installs and starts
+# RabbitMQ on 127.0.0.1:5672 first when it is not there (Debian: apt-get, needs root).
+# WARREN_IT_BROKER_PORT and WARREN_IT_RABBITMQCTL point the integration tests at another node
+# (e.g. one started with it/brokers/node.sh); then nothing is installed or started.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+it=()
+if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
+  it+=("-Dwarren.it.broker.port=$WARREN_IT_BROKER_PORT")
+  it+=("-Dwarren.it.rabbitmqctl=${WARREN_IT_RABBITMQCTL:-rabbitmqctl}")
+fi
+
+broker_up() {
+  (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null
+}
+
+step() {
+  echo "test.sh: $1 ($(date -u +%H:%M:%S))"
+}
+
+if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
+  step "integration tests use the broker on 127.0.0.1:$WARREN_IT_BROKER_PORT"
+elif ! broker_up; then
+  if ! command -v rabbitmq-server >/dev/null 2>&1; then
+    step "RabbitMQ is not installed; installing rabbitmq-server"
+    apt-get update
+    apt-get install -y rabbitmq-server
+  fi
+  if ! rabbitmqctl -q status >/dev/null 2>&1; then
+    step "RabbitMQ is not running; starting it"
+    rabbitmq-server -detached
+  fi
+  for _ in $(seq 1 60); do
+    if rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1 && broker_up; then
+      break
+    fi
+    sleep 2
+  done
+  if ! broker_up; then
+    echo "test.sh: RabbitMQ did not come up on 127.0.0.1:5672" >&2
+    exit 1
+  fi
+fi
+if [ -z "${WARREN_IT_BROKER_PORT:-}" ]; then
+  step "RabbitMQ is up on 127.0.0.1:5672"
+fi
+
+# the library, its unit tests and the Weld 5.1 integration tests; install puts the jar where the
+# server suites take it from
+step "unit and integration tests on Weld 5.1"
+mvn -B clean install "${it[@]}"
+step "the example application"
+mvn -B -f examples/orders-war/pom.xml clean package
+step "server suites on WildFly and Open Liberty"
+mvn -B -f ee/pom.xml clean verify "${it[@]}"
+step "unit and integration tests on Weld 6.0"
+mvn -B clean verify -Pweld6 "${it[@]}"
+step "all tests passed"
