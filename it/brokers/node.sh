@@ -43,7 +43,9 @@ ctl() {
 boot() {
   local n=$1 dir=$BASE/r$1
   rm -f "$dir/pid"
-  (node_env "$n" && setsid nohup "$SBIN/rabbitmq-server" >>"$dir/server.out" 2>&1 </dev/null &)
+  # setsid -f forks the server into a session of its own and returns at once, whatever the
+  # caller's stdout is (a pipe from a test must not wait for the node)
+  (node_env "$n" && exec setsid -f nohup "$SBIN/rabbitmq-server" >>"$dir/server.out" 2>&1 </dev/null)
   ctl "$n" wait --timeout 120 "$dir/pid"
 }
 

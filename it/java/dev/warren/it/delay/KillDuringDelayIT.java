@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.warren.it.support.Broker;
-import java.io.BufferedReader;
+import dev.warren.it.support.ChildJvm;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -40,35 +37,7 @@ class KillDuringDelayIT {
 
   /** Starts {@link DelayService} in a JVM of its own; its stdout lines are collected. */
   private static Process start(String mode, List<String> lines) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process =
-        new ProcessBuilder(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-Djava.util.logging.config.file="
-                    + System.getProperty("java.util.logging.config.file", ""),
-                "-D" + Broker.PORT_PROPERTY + "=" + Broker.PORT,
-                DelayService.class.getName(),
-                mode)
-            .redirectErrorStream(true)
-            .start();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (BufferedReader in =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                  lines.add(line);
-                }
-              } catch (IOException e) {
-                // the process ended
-              }
-            });
-    reader.setDaemon(true);
-    reader.start();
-    return process;
+    return ChildJvm.start(DelayService.class, List.of(), List.of(mode), lines);
   }
 
   @Test
