@@ -22,6 +22,9 @@ set -euo pipefail
 ROOT=${RMQ4_ROOT:-${TMPDIR:-/tmp}/warren-rmq4/trixie}
 SRV=/srv/rmq4
 PORT=5673
+# every feature 4.0.5 lists as "permitted_by_default" (rabbitmqctl list_deprecated_features;
+# classic_queue_mirroring is already removed)
+DEPRECATED="amqp_address_v1 global_qos queue_master_locator ram_node_type transient_nonexcl_queues"
 
 mirror() {
   local uri
@@ -69,11 +72,9 @@ configure() {
     echo "listeners.tcp.1 = 127.0.0.1:$PORT"
     echo "loopback_users = none"
     if [ "$deny" = 1 ]; then
-      # every feature 4.0.5 lists as "permitted_by_default" (rabbitmqctl list_deprecated_features;
-      # classic_queue_mirroring is already removed): a client that uses one is refused
+      # a client that uses one of them is refused (e.g. its connection closed with 541)
       local feature
-      for feature in amqp_address_v1 global_qos queue_master_locator ram_node_type \
-        transient_nonexcl_queues; do
+      for feature in $DEPRECATED; do
         echo "deprecated_features.permit.$feature = false"
       done
     fi
@@ -120,8 +121,19 @@ up() {
     tail -n 30 "$ROOT$SRV/server.out" >&2
     exit 1
   fi
-  echo "rmq4: RabbitMQ $(in_chroot rabbitmqctl -q version) is up on 127.0.0.1:$PORT" \
-    "($([ "$deny" = 1 ] && echo "deprecated features refused" || echo "deprecated features permitted"))"
+  local mode="deprecated features permitted"
+  if [ "$deny" = 1 ]; then
+    # the node itself says which of them it still permits: none, or the config did not take
+    local permitted
+    permitted=$(in_chroot rabbitmqctl -q eval "[F || F <- [${DEPRECATED// /, }],
+      rabbit_deprecated_features:is_permitted(F)]." 2>/dev/null | tail -n 1)
+    if [ "$permitted" != "[]" ]; then
+      echo "rmq4: the node still permits deprecated features: $permitted" >&2
+      exit 1
+    fi
+    mode="deprecated features refused: ${DEPRECATED// /, }"
+  fi
+  echo "rmq4: RabbitMQ $(in_chroot rabbitmqctl -q version) is up on 127.0.0.1:$PORT ($mode)"
 }
 
 down() {
