@@ -358,20 +358,14 @@ final class ConsumerModels {
     DeliveryLimit limit = setting.value();
     boolean fromConfig = !setting.source().equals("@RabbitConsumer");
     String source = fromConfig ? setting.source() : "@Argument '" + Topology.DELIVERY_LIMIT + "'";
+    Consumer<String> refuse =
+        fix ->
+            problems.accept(
+                Messages.invalidSetting(
+                    name, where, WarrenConfig.CONSUMER_DELIVERY_LIMIT, limit, source, fix));
     if (!applies) {
       if (fromConfig && !setting.fromDefaults()) {
-        problems.accept(
-            Messages.invalidSetting(
-                name,
-                where,
-                WarrenConfig.CONSUMER_DELIVERY_LIMIT,
-                limit,
-                source,
-                type == QueueType.CLASSIC
-                    ? "a classic queue has no delivery limit (maxAttempts caps attempts there);"
-                        + " remove it"
-                    : "maxAttempts sets the limit (maxAttempts - 1); remove it, or set"
-                        + " maxAttempts=0 to choose the limit yourself"));
+        refuse.accept(noLimitHere(type, "remove it"));
       }
       return DeliveryLimit.UNSTATED;
     }
@@ -379,22 +373,25 @@ final class ConsumerModels {
       return declare ? DeliveryLimit.UNLIMITED : DeliveryLimit.UNSTATED;
     }
     if (limit.declared() && !declare) {
-      problems.accept(
-          Messages.invalidSetting(
-              name,
-              where,
-              WarrenConfig.CONSUMER_DELIVERY_LIMIT,
-              limit,
-              source,
-              "Warren sets a queue's delivery limit only when it declares the queue; set"
-                  + " 'warren.consumers."
-                  + name
-                  + ".declare-topology=true', or set the limit with a policy on the broker and"
-                  + " 'warren.consumers."
-                  + name
-                  + ".delivery-limit=policy'"));
+      refuse.accept(
+          "Warren sets a queue's delivery limit only when it declares the queue; set"
+              + " 'warren.consumers."
+              + name
+              + ".declare-topology=true', or set the limit with a policy on the broker and"
+              + " 'warren.consumers."
+              + name
+              + ".delivery-limit=policy'");
     }
     return limit;
+  }
+
+  /** Why a consumer of {@code type} with a cap takes no delivery limit, and the fix. */
+  private static String noLimitHere(QueueType type, String remove) {
+    return type == QueueType.CLASSIC
+        ? "a classic queue has no delivery limit (maxAttempts caps attempts there); " + remove
+        : "maxAttempts sets the limit (maxAttempts - 1); "
+            + remove
+            + ", or set maxAttempts=0 to choose the limit yourself";
   }
 
   /** The limit an {@code x-delivery-limit} argument asks for, or unstated after a problem. */
@@ -407,12 +404,7 @@ final class ConsumerModels {
       Consumer<String> problems) {
     String why;
     if (!applies) {
-      why =
-          type == QueueType.CLASSIC
-              ? "is for quorum queues: a classic queue has no delivery limit (maxAttempts caps"
-                  + " attempts there); remove it from arguments"
-              : "is set by Warren from maxAttempts (maxAttempts - 1); remove it from arguments, or"
-                  + " set maxAttempts=0 to choose the limit yourself";
+      why = "does not apply here: " + noLimitHere(type, "remove it from arguments");
     } else if (argument.type() != Argument.Type.NUMBER) {
       why =
           "must have type NUMBER (-1 for no limit, or 0 and more): the broker reads the string '"
