@@ -17,7 +17,7 @@ public record DeliveryLimit(Kind kind, long returns) {
   public enum Kind {
     /**
      * Not stated, and Warren does not declare the queue: whatever the broker has (Warren cannot see
-     * it).
+     * it); also the value of every consumer that takes no limit (classic, or with maxAttempts).
      */
     UNSTATED,
     /** No limit: {@code retry()} requeues for ever, on every broker version. */
