@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit tests and the Weld SE integration tests (Weld 5.1, then Weld 6.0) against a
-# real RabbitMQ, and the server suites on managed WildFly and Open Liberty. Installs and starts
+# real RabbitMQ, the server suites on managed WildFly and Open Liberty, and the integration tests
+# against RabbitMQ 4.0.5 (a chroot; needs root and Debian's mirror). Installs and starts
 # RabbitMQ on 127.0.0.1:5672 first when it is not there (Debian: apt-get, needs root).
 # WARREN_IT_BROKER_PORT and WARREN_IT_RABBITMQCTL point the integration tests at another node
 # (e.g. one started with it/brokers/node.sh); then nothing is installed or started.
@@ -58,4 +59,6 @@ step "server suites on WildFly and Open Liberty"
 mvn -B -f ee/pom.xml clean verify "${it[@]}"
 step "unit and integration tests on Weld 6.0"
 mvn -B clean verify -Pweld6 "${it[@]}"
+step "integration tests against RabbitMQ 4.0.5"
+bash it/brokers/rabbitmq4-suite.sh
 step "all tests passed"

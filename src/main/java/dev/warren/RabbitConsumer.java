@@ -111,6 +111,13 @@ public @interface RabbitConsumer {
   /** Exchanges to bind the queue to; declared only with declare-topology. */
   Binding[] bindings() default {};
 
-  /** Raw {@code x-*} arguments the queue is declared with; used only with declare-topology. */
+  /**
+   * Raw {@code x-*} arguments the queue is declared with; used only with declare-topology. {@code
+   * x-queue-type} comes from {@link #queueType()}. On a quorum queue without {@link
+   * #maxAttempts()}, {@code x-delivery-limit} (type NUMBER: -1 for no limit, or how often a message
+   * may be returned) chooses the delivery limit, which Warren declares as it means on the broker's
+   * version; without it such a queue has no limit on every version. Config key {@code
+   * delivery-limit} wins over it.
+   */
   Argument[] arguments() default {};
 }

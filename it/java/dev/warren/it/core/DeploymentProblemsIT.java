@@ -213,7 +213,15 @@ class DeploymentProblemsIT {
   }
 
   @Test
-  void redeclaringWithOtherArgumentsNamesTheArgumentTheQueueAndBothValues() {
+  void redeclaringWithOtherArgumentsNamesTheArgumentAndTheQueue() {
+    Broker.get().queue(DECLARED, Map.of("x-max-length", 5));
+    TestConfig.set("warren.declare-topology", "true");
+    assertThat(WeldSe.deploymentFailure(Declares.class))
+        .contains("WARREN-017", "'x-max-length'", "queue '" + DECLARED + "'", "'5'");
+  }
+
+  @Test
+  void redeclaringWithAnotherDeliveryLimitNamesTheQueueBothValuesAndTheMigration() {
     Broker.get().deleteQueue(QUORUM);
     Broker.get()
         .queue(
@@ -230,7 +238,8 @@ class DeploymentProblemsIT {
     Broker.get().queue(QUORUM_DLQ);
     TestConfig.set("warren.declare-topology", "true");
     assertThat(WeldSe.deploymentFailure(QuorumCapDeclared.class))
-        .contains("WARREN-017", "'x-delivery-limit'", "'" + QUORUM + "'", "'4'", "'9'");
+        .contains("WARREN-206", "'x-delivery-limit'", "'" + QUORUM + "'", "'4'", "'9'")
+        .contains("one more than the limit the queue has");
   }
 
   @Test

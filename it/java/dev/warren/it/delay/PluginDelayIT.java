@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * retryAfter with Delay.PLUGIN_DME. The test broker has no delayed-message plugin: the
  * plugin-absent deployment error is tested for real, and the copy's frames are tested against a
  * plain exchange standing in for the delayed one. The full path runs only against a broker with the
- * plugin, named by WARREN_IT_PLUGIN_URI.
+ * plugin, named by WARREN_IT_PLUGIN_URI. Without the plugin RabbitMQ 3.x closes the declaring
+ * connection (503) and 4.x only its channel (406); Warren reports WARREN-026 on both.
  */
 class PluginDelayIT {
 

@@ -77,6 +77,21 @@ public final class Broker {
     }
   }
 
+  /**
+   * The broker's major version, from its connection's server properties ({@code version}, e.g.
+   * {@code 4.0.5}), for tests whose expectations differ between RabbitMQ 3.x and 4.x.
+   */
+  public synchronized int majorVersion() {
+    channel();
+    String version = connection.getServerProperties().get("version").toString();
+    return Integer.parseInt(version.substring(0, version.indexOf('.')));
+  }
+
+  /** Whether the broker is RabbitMQ 4 or later. */
+  public boolean rabbitMq4() {
+    return majorVersion() >= 4;
+  }
+
   /** Deletes then declares a durable classic queue, remembered for clean-up. */
   public synchronized Broker queue(String name) {
     return queue(name, Map.of());

@@ -91,6 +91,12 @@ public final class WarrenConfig {
   /** Per-consumer key: the queue for messages at the cap. */
   public static final String CONSUMER_DEAD_LETTER = "dead-letter";
 
+  /**
+   * Per-consumer key: a quorum consumer's delivery limit without max-attempts: unlimited (default
+   * when Warren declares the queue), policy (the broker's policy decides) or a number of returns.
+   */
+  public static final String CONSUMER_DELIVERY_LIMIT = "delivery-limit";
+
   /** Per-consumer key: where delayed retries wait: none, dlx-ttl or plugin-dme. */
   public static final String CONSUMER_DELAY = "delay";
 
@@ -134,6 +140,7 @@ public final class WarrenConfig {
           CONSUMER_BATCH_WAIT,
           CONSUMER_MAX_ATTEMPTS,
           CONSUMER_DEAD_LETTER,
+          CONSUMER_DELIVERY_LIMIT,
           CONSUMER_DELAY,
           CONSUMER_DELAY_TARGET,
           CONSUMER_DELAY_TIERS,
@@ -340,5 +347,11 @@ public final class WarrenConfig {
    * @param value the value
    * @param source {@code @RabbitConsumer} or the quoted config key
    */
-  public record Setting<T>(T value, String source) {}
+  public record Setting<T>(T value, String source) {
+
+    /** Whether the value comes from {@code warren.consumers.defaults.<key>}. */
+    public boolean fromDefaults() {
+      return source.startsWith("'" + CONSUMERS_PREFIX + DEFAULTS + ".");
+    }
+  }
 }

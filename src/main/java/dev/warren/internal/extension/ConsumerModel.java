@@ -2,6 +2,7 @@ package dev.warren.internal.extension;
 
 import dev.warren.Delay;
 import dev.warren.QueueType;
+import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.DelayTier;
 import jakarta.enterprise.inject.spi.Bean;
@@ -28,7 +29,10 @@ import java.util.Map;
  * @param deadLetter the queue for messages at the cap, {@code ""} for none
  * @param retry where classic retry copies go
  * @param bindings exchanges to bind the queue to (declare-topology only)
- * @param arguments the queue's own {@code x-*} arguments (declare-topology only)
+ * @param arguments the queue's own {@code x-*} arguments (declare-topology only), without {@code
+ *     x-delivery-limit}, which Warren sets for the broker's version
+ * @param deliveryLimit for a quorum consumer without a cap: the delivery limit its queue has
+ *     (unlimited unless the settings say otherwise, when Warren declares it); else unstated
  * @param delay where delayed retries wait
  * @param delayTarget the wait queue or delayed exchange (resolved default)
  * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first
@@ -51,6 +55,7 @@ public record ConsumerModel(
     RetryTarget retry,
     List<BindingModel> bindings,
     Map<String, Object> arguments,
+    DeliveryLimit deliveryLimit,
     Delay delay,
     String delayTarget,
     List<DelayTier> delayTiers) {

@@ -6,6 +6,7 @@ import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
 import dev.warren.RetryPublisher;
+import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.config.Durations;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
@@ -145,11 +146,17 @@ final class ConsumerModels {
         config
             .consumer(name, WarrenConfig.CONSUMER_ENABLED, true, WarrenConfig::parseBoolean)
             .value();
-    Set<String> reserved = new HashSet<>(Topology.WARREN_QUEUE_ARGUMENTS);
+    Set<String> reserved = new HashSet<>(Set.of(Topology.QUEUE_TYPE));
     if (type == QueueType.QUORUM && maxAttempts > 0) {
-      reserved.addAll(Set.of("x-dead-letter-exchange", "x-dead-letter-routing-key"));
+      reserved.addAll(Set.of(Topology.DEAD_LETTER_EXCHANGE, "x-dead-letter-routing-key"));
     }
     Map<String, Object> arguments = arguments(a.arguments(), reserved, name, where, counting);
+    DeliveryLimit deliveryLimit =
+        deliveryLimit(config, a.arguments(), type, maxAttempts, declare, name, where, counting);
+    if (deliveryLimit.kind() == DeliveryLimit.Kind.LIMIT
+        && !arguments.containsKey(Topology.DEAD_LETTER_EXCHANGE)) {
+      warnings.accept(Messages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
+    }
     RetryPublisher retryPublisher = a.retryPublisher();
     boolean customRetry =
         !retryPublisher.exchange().isEmpty()
@@ -238,6 +245,7 @@ final class ConsumerModels {
         retry,
         bindings(a.bindings()),
         arguments,
+        deliveryLimit,
         delay,
         delayTarget,
         tiers);
@@ -321,6 +329,100 @@ final class ConsumerModels {
     return duration;
   }
 
+  /**
+   * The delivery limit of a quorum consumer without maxAttempts: {@code delivery-limit} from
+   * config, else the {@code x-delivery-limit} argument, else no limit when Warren declares the
+   * queue (unstated when it does not). A limit Warren cannot declare is a problem; so is one on any
+   * other consumer, unless it comes from {@code warren.consumers.defaults}, which applies where it
+   * can.
+   */
+  static DeliveryLimit deliveryLimit(
+      WarrenConfig config,
+      Argument[] arguments,
+      QueueType type,
+      int maxAttempts,
+      boolean declare,
+      String name,
+      String where,
+      Consumer<String> problems) {
+    boolean applies = type == QueueType.QUORUM && maxAttempts == 0;
+    DeliveryLimit fromArgument = DeliveryLimit.UNSTATED;
+    for (Argument argument : arguments) {
+      if (argument.name().equals(Topology.DELIVERY_LIMIT)) {
+        fromArgument = limitArgument(argument, type, applies, name, where, problems);
+      }
+    }
+    Setting<DeliveryLimit> setting =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_DELIVERY_LIMIT, fromArgument, DeliveryLimit::parse);
+    DeliveryLimit limit = setting.value();
+    boolean fromConfig = !setting.source().equals("@RabbitConsumer");
+    String source = fromConfig ? setting.source() : "@Argument '" + Topology.DELIVERY_LIMIT + "'";
+    Consumer<String> refuse =
+        fix ->
+            problems.accept(
+                Messages.invalidSetting(
+                    name, where, WarrenConfig.CONSUMER_DELIVERY_LIMIT, limit, source, fix));
+    if (!applies) {
+      if (fromConfig && !setting.fromDefaults()) {
+        refuse.accept(noLimitHere(type, "remove it"));
+      }
+      return DeliveryLimit.UNSTATED;
+    }
+    if (limit.kind() == DeliveryLimit.Kind.UNSTATED) {
+      return declare ? DeliveryLimit.UNLIMITED : DeliveryLimit.UNSTATED;
+    }
+    if (limit.declared() && !declare) {
+      refuse.accept(
+          "Warren sets a queue's delivery limit only when it declares the queue; set"
+              + " 'warren.consumers."
+              + name
+              + ".declare-topology=true', or set the limit with a policy on the broker and"
+              + " 'warren.consumers."
+              + name
+              + ".delivery-limit=policy'");
+    }
+    return limit;
+  }
+
+  /** Why a consumer of {@code type} with a cap takes no delivery limit, and the fix. */
+  private static String noLimitHere(QueueType type, String remove) {
+    return type == QueueType.CLASSIC
+        ? "a classic queue has no delivery limit (maxAttempts caps attempts there); " + remove
+        : "maxAttempts sets the limit (maxAttempts - 1); "
+            + remove
+            + ", or set maxAttempts=0 to choose the limit yourself";
+  }
+
+  /** The limit an {@code x-delivery-limit} argument asks for, or unstated after a problem. */
+  private static DeliveryLimit limitArgument(
+      Argument argument,
+      QueueType type,
+      boolean applies,
+      String name,
+      String where,
+      Consumer<String> problems) {
+    String why;
+    if (!applies) {
+      why = "does not apply here: " + noLimitHere(type, "remove it from arguments");
+    } else if (argument.type() != Argument.Type.NUMBER) {
+      why =
+          "must have type NUMBER (-1 for no limit, or 0 and more): the broker reads the string '"
+              + argument.value()
+              + "' as another value";
+    } else {
+      try {
+        return DeliveryLimit.of(Long.parseLong(argument.value().trim()));
+      } catch (NumberFormatException e) {
+        why = "has value '" + argument.value() + "', which is not a whole number (type NUMBER)";
+      } catch (IllegalArgumentException e) {
+        why = "has value '" + argument.value() + "': " + e.getMessage();
+      }
+    }
+    problems.accept(Messages.badArgument(name, where, argument.name(), why));
+    return DeliveryLimit.UNSTATED;
+  }
+
   private static Map<String, Object> arguments(
       Argument[] arguments,
       Set<String> reserved,
@@ -329,6 +431,9 @@ final class ConsumerModels {
       Consumer<String> problems) {
     Map<String, Object> result = new LinkedHashMap<>();
     for (Argument argument : arguments) {
+      if (argument.name().equals(Topology.DELIVERY_LIMIT)) {
+        continue; // read by deliveryLimit, declared for the broker's version
+      }
       if (reserved.contains(argument.name())) {
         problems.accept(
             Messages.badArgument(

@@ -155,8 +155,11 @@ public class WarrenExtension implements Extension {
           return factory.newConnection(settings.addresses(), "warren-topology-probe");
         };
     try (Topology topology = new Topology(connection, probes, settings.virtualHost())) {
+      LOG.info(
+          () ->
+              "Warren is connected to RabbitMQ " + topology.version() + " at " + settings.where());
       for (ConsumerModel model : models) {
-        problems.addAll(topology.prepare(model));
+        problems.addAll(topology.prepare(model, LOG::warning));
       }
     }
   }

@@ -249,6 +249,80 @@ public final class Messages {
     return "WARREN-024 " + at(consumer, method) + "queue argument '" + name + "' " + why;
   }
 
+  public static String deliveryLimitRefused(
+      String consumer,
+      String method,
+      String queue,
+      String declared,
+      String asked,
+      String reason,
+      String fix) {
+    return "WARREN-206 "
+        + at(consumer, method)
+        + "quorum queue '"
+        + queue
+        + "' exists with another delivery limit than Warren declares for "
+        + asked
+        + " (x-delivery-limit="
+        + declared
+        + "): "
+        + reason
+        + "; the broker cannot change the arguments of an existing queue. Migrate the queue:"
+        + " delete it and let Warren declare it again (move its messages elsewhere first, e.g."
+        + " with a shovel)"
+        + fix;
+  }
+
+  public static String quorumLimitUnseen(
+      String consumer, String method, String queue, String version, String policy) {
+    return "WARREN-207 "
+        + at(consumer, method)
+        + "Warren does not declare quorum queue '"
+        + queue
+        + "' (declare-topology=false) and cannot see its delivery limit, and RabbitMQ "
+        + version
+        + " gives a quorum queue without one a limit of 20: a message returned more often"
+        + " (retry(), or retryAfter without a delay strategy) is dead-lettered, or dropped if the"
+        + " queue has no dead-letter route. Without maxAttempts, retry() means no limit: set it on"
+        + " the broker with a policy, "
+        + policy
+        + " (or a limit there with a dead-letter route), then set 'warren.consumers."
+        + consumer
+        + ".delivery-limit=policy' to say so; or set maxAttempts and deadLetter with"
+        + " 'warren.consumers."
+        + consumer
+        + ".declare-topology=true'";
+  }
+
+  public static String brokerVersionUnknown(
+      String consumer, String method, String queue, String version) {
+    return "WARREN-208 "
+        + at(consumer, method)
+        + "the broker's version ('"
+        + version
+        + "') is not one Warren can read, so it cannot tell what quorum queue '"
+        + queue
+        + "' does without a delivery limit (RabbitMQ 4.x applies a limit of 20, 3.x none; and"
+        + " x-delivery-limit=-1 means no limit on 4.x but dead-letters on the first return on"
+        + " 3.x); Warren declares no limit, so the broker's default applies; set 'warren.consumers."
+        + consumer
+        + ".delivery-limit' to a number (the same on every version), or to 'policy' with a"
+        + " limit set by a policy on the broker";
+  }
+
+  public static String limitWithoutRoute(String consumer, String method, String queue, long limit) {
+    return "WARREN-209 "
+        + at(consumer, method)
+        + "quorum queue '"
+        + queue
+        + "' gets delivery limit "
+        + limit
+        + " and no dead-letter route: the broker drops a message returned more than "
+        + limit
+        + " times; add @Argument x-dead-letter-exchange (and x-dead-letter-routing-key) to keep"
+        + " it, or use maxAttempts with deadLetter";
+  }
+
   public static String noJsonb(String consumers, String why) {
     return "WARREN-019 consumers "
         + consumers

@@ -14,22 +14,29 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Declares a consumer's infrastructure (declare-topology on: its queue with type and arguments, its
  * dead letter queue, its exchanges and bindings) or checks with passive declares that it exists
  * (off: the queue, the dead letter queue, the retry exchange). Each step runs on a throwaway
  * channel, replaced after a failure: a failed declare closes its channel, never the connection.
- * Runs in deployment validation.
+ * Reads the broker's version from the connection once, for what differs between versions ({@link
+ * QuorumLimit}). Runs in deployment validation.
  */
 public final class Topology implements AutoCloseable {
 
-  /** Queue arguments Warren sets itself; an application must not set them in {@code arguments}. */
-  public static final Set<String> WARREN_QUEUE_ARGUMENTS =
-      Set.of("x-queue-type", "x-delivery-limit");
+  /** The queue type argument, which Warren sets from {@code queueType}. */
+  public static final String QUEUE_TYPE = "x-queue-type";
+
+  /** A quorum queue's delivery limit, which Warren sets from the consumer's settings. */
+  public static final String DELIVERY_LIMIT = "x-delivery-limit";
+
+  /** The queue argument naming the queue's dead-letter exchange. */
+  public static final String DEAD_LETTER_EXCHANGE = "x-dead-letter-exchange";
 
   /** The delayed-message plugin's exchange type. */
   public static final String DELAYED_EXCHANGE_TYPE = "x-delayed-message";
@@ -37,6 +44,7 @@ public final class Topology implements AutoCloseable {
   private final Connection connection;
   private final Callable<Connection> probes;
   private final String vhost;
+  private final BrokerVersion version;
   private Channel channel;
 
   /**
@@ -48,27 +56,40 @@ public final class Topology implements AutoCloseable {
     this.connection = connection;
     this.probes = probes;
     this.vhost = vhost;
+    this.version = BrokerVersion.of(connection.getServerProperties());
+  }
+
+  /** The broker's version, as the connection's server properties tell it. */
+  public BrokerVersion version() {
+    return version;
   }
 
   /**
    * Declares or verifies everything {@code model} needs.
    *
+   * @param warnings receives what deployment should warn about
    * @return the deployment problems, one per missing or refused piece
    */
-  public List<String> prepare(ConsumerModel model) {
+  public List<String> prepare(ConsumerModel model, Consumer<String> warnings) {
     List<String> problems = new ArrayList<>();
     boolean declare = model.declareTopology();
     String queue = model.queue();
+    QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
+    String what = "queue '" + queue + "'";
     step(
         model,
-        "queue '" + queue + "'",
+        what,
         ch -> {
           if (declare) {
-            ch.queueDeclare(queue, true, false, false, queueArguments(model));
+            ch.queueDeclare(queue, true, false, false, queueArguments(model, version));
           } else {
             ch.queueDeclarePassive(queue);
           }
         },
+        reason ->
+            model.queueType() == QueueType.QUORUM && reason.contains("'" + DELIVERY_LIMIT + "'")
+                ? QuorumLimit.refused(model, version, vhost, reason)
+                : refusal(model, what).apply(reason),
         problems);
     if (!model.deadLetter().isEmpty()) {
       String dlq = model.deadLetter();
@@ -137,18 +158,18 @@ public final class Topology implements AutoCloseable {
   }
 
   /**
-   * The arguments Warren declares {@code model}'s queue with: the application's, plus for a quorum
-   * queue its type and, with a cap, the delivery limit and dead-letter route. A classic queue sends
-   * no type (absent means classic). Numbers are sent as numbers.
+   * The arguments Warren declares {@code model}'s queue with on {@code version}: the application's,
+   * plus for a quorum queue its type, its delivery limit ({@link QuorumLimit}) and, with a cap, the
+   * dead-letter route. A classic queue sends no type (absent means classic). Numbers are sent as
+   * numbers.
    */
-  public static Map<String, Object> queueArguments(ConsumerModel model) {
+  public static Map<String, Object> queueArguments(ConsumerModel model, BrokerVersion version) {
     Map<String, Object> arguments = new HashMap<>(model.arguments());
     if (model.queueType() == QueueType.QUORUM) {
-      arguments.put("x-queue-type", "quorum");
+      arguments.put(QUEUE_TYPE, "quorum");
+      QuorumLimit.argument(model, version).ifPresent(limit -> arguments.put(DELIVERY_LIMIT, limit));
       if (model.capped()) {
-        // the server counts returns, not deliveries: limit N gives N + 1 deliveries
-        arguments.put("x-delivery-limit", model.maxAttempts() - 1);
-        arguments.put("x-dead-letter-exchange", "");
+        arguments.put(DEAD_LETTER_EXCHANGE, "");
         arguments.put("x-dead-letter-routing-key", model.deadLetter());
       }
     }
@@ -173,13 +194,11 @@ public final class Topology implements AutoCloseable {
           .exchangeDeclare(
               exchange, DELAYED_EXCHANGE_TYPE, true, false, Map.of("x-delayed-type", "direct"));
     } catch (IOException e) {
-      if (e.getCause() instanceof ShutdownSignalException signal
-          && signal.getReason() instanceof AMQP.Connection.Close close
-          && close.getReplyCode() == AMQP.COMMAND_INVALID) {
-        problems.add(
-            Messages.delayPluginMissing(model.name(), model.where(), close.getReplyText()));
+      String unknownType = unknownExchangeType(e);
+      if (unknownType != null) {
+        problems.add(Messages.delayPluginMissing(model.name(), model.where(), unknownType));
       } else {
-        problems.add(problem(model, what, e));
+        problems.add(problem(model, what, e, refusal(model, what)));
       }
       return;
     } catch (Exception e) {
@@ -193,28 +212,67 @@ public final class Topology implements AutoCloseable {
         problems);
   }
 
+  /**
+   * The broker's reply text if {@code e} says it does not know the exchange type: RabbitMQ 3.x
+   * closes the whole connection (503 COMMAND_INVALID), 4.0 only the channel (406
+   * PRECONDITION_FAILED), both measured; else {@code null}.
+   */
+  private static String unknownExchangeType(IOException e) {
+    if (e.getCause() instanceof ShutdownSignalException signal) {
+      if (signal.getReason() instanceof AMQP.Connection.Close close
+          && close.getReplyCode() == AMQP.COMMAND_INVALID) {
+        return close.getReplyText();
+      }
+      if (signal.getReason() instanceof AMQP.Channel.Close close
+          && close.getReplyCode() == AMQP.PRECONDITION_FAILED
+          && close.getReplyText().contains("unknown exchange type")) {
+        return close.getReplyText();
+      }
+    }
+    return null;
+  }
+
   /** One declare or check on the current throwaway channel. */
   private void step(ConsumerModel model, String what, Step step, List<String> problems) {
+    step(model, what, step, refusal(model, what), problems);
+  }
+
+  /** The problem of a refused declare of {@code what}, from the broker's reply text. */
+  private static Function<String, String> refusal(ConsumerModel model, String what) {
+    return reason -> Messages.declareRefused(model.name(), model.where(), what, reason);
+  }
+
+  /**
+   * One declare or check; {@code refused} makes the problem of a declare the broker refused (406)
+   * from the broker's reply text.
+   */
+  private void step(
+      ConsumerModel model,
+      String what,
+      Step step,
+      Function<String, String> refused,
+      List<String> problems) {
     try {
       if (channel == null || !channel.isOpen()) {
         channel = connection.createChannel();
       }
       step.run(channel);
     } catch (IOException e) {
-      problems.add(problem(model, what, e));
+      problems.add(problem(model, what, e, refused));
     } catch (RuntimeException e) {
       problems.add(Messages.checkFailed(model.name(), model.where(), what, e.toString()));
     }
   }
 
-  private String problem(ConsumerModel model, String what, IOException e) {
+  private String problem(
+      ConsumerModel model, String what, IOException e, Function<String, String> refused) {
     if (e.getCause() instanceof ShutdownSignalException signal
         && signal.getReason() instanceof AMQP.Channel.Close close) {
       if (close.getReplyCode() == AMQP.NOT_FOUND) {
         return Messages.missing(model.name(), model.where(), what, vhost);
       }
       if (close.getReplyCode() == AMQP.PRECONDITION_FAILED) {
-        return Messages.declareRefused(model.name(), model.where(), what, close.getReplyText());
+        return refused.apply(close.getReplyText());
       }
       return Messages.checkFailed(model.name(), model.where(), what, close.getReplyText());
     }

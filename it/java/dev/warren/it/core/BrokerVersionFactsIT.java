@@ -1,0 +1,114 @@
+package dev.warren.it.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+import dev.warren.it.support.Broker;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The broker facts Warren's per-version table of quorum delivery limits rests on (README, "RabbitMQ
+ * versions"), checked with the raw client on the test broker, so that a broker version that behaves
+ * otherwise fails here first: without x-delivery-limit RabbitMQ 3.x has no limit and 4.x 20; -1
+ * means no limit on 4.x but dead-letters on the first return on 3.x; N means N returns on both.
+ */
+class BrokerVersionFactsIT {
+
+  static final String QUEUE = "warren.it.facts.quorum";
+  static final String DLQ = "warren.it.facts.quorum.dlq";
+
+  /** Returns more than RabbitMQ 4's default limit allows. */
+  static final int PAST_DEFAULT_LIMIT = 25;
+
+  private Connection connection;
+  private Channel channel;
+
+  @BeforeEach
+  void connect() throws Exception {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(Broker.HOST);
+    factory.setPort(Broker.PORT);
+    connection = factory.newConnection("warren-it-facts");
+    channel = connection.createChannel();
+    Broker.get().queue(DLQ);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    channel.queueDelete(QUEUE);
+    connection.close();
+    Broker.get().cleanUp();
+  }
+
+  /**
+   * Declares a quorum queue dead-lettering to the DLQ, with {@code limit} unless null, publishes
+   * one message and rejects it with requeue until it is gone or has been delivered {@code max}
+   * times; returns the number of deliveries.
+   */
+  private int deliveriesUntilGone(Long limit, int max) throws Exception {
+    Map<String, Object> arguments = new HashMap<>();
+    arguments.put("x-queue-type", "quorum");
+    arguments.put("x-dead-letter-exchange", "");
+    arguments.put("x-dead-letter-routing-key", DLQ);
+    if (limit != null) {
+      arguments.put("x-delivery-limit", limit);
+    }
+    channel.queueDelete(QUEUE);
+    channel.queueDeclare(QUEUE, true, false, false, arguments);
+    channel.basicPublish("", QUEUE, null, "fact".getBytes());
+    int deliveries = 0;
+    while (deliveries < max) {
+      GetResponse response = null;
+      for (int i = 0; i < 100 && response == null; i++) {
+        response = channel.basicGet(QUEUE, false);
+        if (response == null) {
+          Thread.sleep(20);
+        }
+      }
+      if (response == null) {
+        break;
+      }
+      deliveries++;
+      channel.basicReject(response.getEnvelope().getDeliveryTag(), true);
+    }
+    return deliveries;
+  }
+
+  @Test
+  void withoutALimitRabbitMq4DeliversTwentyOneTimesAndThreeHasNoLimit() throws Exception {
+    int deliveries = deliveriesUntilGone(null, PAST_DEFAULT_LIMIT);
+    if (Broker.get().rabbitMq4()) {
+      assertThat(deliveries).isEqualTo(21);
+      assertThat(Broker.get().ready(DLQ)).isEqualTo(1);
+    } else {
+      assertThat(deliveries).isEqualTo(PAST_DEFAULT_LIMIT);
+      assertThat(Broker.get().ready(DLQ)).isZero();
+    }
+  }
+
+  @Test
+  void minusOneIsNoLimitOnRabbitMq4AndDeadLettersAtOnceOnThree() throws Exception {
+    int deliveries = deliveriesUntilGone(-1L, PAST_DEFAULT_LIMIT);
+    if (Broker.get().rabbitMq4()) {
+      assertThat(deliveries).isEqualTo(PAST_DEFAULT_LIMIT);
+      assertThat(Broker.get().ready(DLQ)).isZero();
+    } else {
+      assertThat(deliveries).isEqualTo(1);
+      assertThat(Broker.get().ready(DLQ)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aLimitOfNGivesNPlusOneDeliveriesOnBoth() throws Exception {
+    assertThat(deliveriesUntilGone(0L, PAST_DEFAULT_LIMIT)).isEqualTo(1);
+    assertThat(deliveriesUntilGone(2L, PAST_DEFAULT_LIMIT)).isEqualTo(3);
+    assertThat(Broker.get().ready(DLQ)).isEqualTo(2);
+  }
+}
