@@ -6,6 +6,7 @@ import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.config.AsyncApiSettings;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
@@ -44,19 +45,22 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans whatever
- * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method; {@link
- * #validate} builds the consumer models, checks config, shapes and the broker, and reports every
- * problem in one {@link DeploymentException}; {@link #start} starts the consumers once the
- * application scope is up; {@link #stop} shuts them down gracefully.
+ * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method and
+ * {@link #collectPublications} every {@link dev.warren.Publishes} declaration; {@link #validate}
+ * builds the consumer models, checks config, shapes and the broker, and reports every problem in
+ * one {@link DeploymentException}; {@link #start} starts the consumers once the application scope
+ * is up; {@link #stop} shuts them down gracefully.
  */
 public class WarrenExtension implements Extension {
 
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
+  private final Publications publications = new Publications();
   private final RequestScopeUse requestScope = new RequestScopeUse();
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
+  private volatile DeploymentModel deployment;
 
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
     event.addAnnotatedType(
@@ -70,6 +74,10 @@ public class WarrenExtension implements Extension {
         discovered.add(new DiscoveredConsumer(event.getBean(), method.getJavaMember(), annotation));
       }
     }
+  }
+
+  <T> void collectPublications(@Observes ProcessManagedBean<T> event) {
+    publications.collect(event.getAnnotatedBeanClass());
   }
 
   <T> void noticeRequestScope(@Observes ProcessBean<T> event) {
@@ -86,6 +94,7 @@ public class WarrenExtension implements Extension {
     List<String> problems = new ArrayList<>();
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
+    AsyncApiSettings asyncApi = config.asyncApi(global.connection().connectionName());
     List<ConsumerModel> built =
         ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
     // the application's EE context is there now, on WildFly and Liberty alike: capture it for
@@ -105,6 +114,7 @@ public class WarrenExtension implements Extension {
       return;
     }
     models = built;
+    deployment = new DeploymentModel(built, publications.models(), global, asyncApi);
   }
 
   void start(
@@ -131,6 +141,11 @@ public class WarrenExtension implements Extension {
   /** The runtime, for Warren's own beans. */
   public WarrenRuntime runtime() {
     return runtime;
+  }
+
+  /** What deployment validation accepted, for Warren's own beans. */
+  public DeploymentModel deployment() {
+    return deployment;
   }
 
   private static void checkBroker(
