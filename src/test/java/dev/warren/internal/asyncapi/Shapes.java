@@ -22,7 +22,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 
 /** Consumer beans and payload types of the golden documents, one shape each. */
-final class Shapes {
+public final class Shapes {
 
   private Shapes() {}
 
