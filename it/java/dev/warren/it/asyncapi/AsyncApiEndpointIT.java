@@ -12,6 +12,7 @@ import dev.warren.Requester;
 import dev.warren.it.support.AsyncApiValidator;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.Chromium;
+import dev.warren.it.support.Ocr;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WebServer;
 import dev.warren.it.support.WeldSe;
@@ -197,7 +198,11 @@ class AsyncApiEndpointIT {
     Chromium.screenshot(web.url() + "/warren/asyncapi.html", 1100, 1400, SCREENSHOT);
     byte[] png = Files.readAllBytes(SCREENSHOT);
     assertThat(png).startsWith(0x89, 'P', 'N', 'G');
-    assertThat(png.length).as("a screenshot with content").isGreaterThan(20_000);
+    // what a person sees: the queues fit in the screenshot's height, and OCR reads their names
+    String seen = Ocr.letters(Ocr.text(SCREENSHOT));
+    for (String queue : List.of(ORDERS, ORDERS_DLQ, PAYMENTS, PAYMENTS_DLQ, QUOTES)) {
+      assertThat(seen).as("the screenshot shows '%s'", queue).contains(Ocr.letters(queue));
+    }
   }
 
   @Test
