@@ -48,6 +48,7 @@ class AsyncApiEndpointIT {
   static final String PAYMENTS_DLQ = "warren.it.asyncapi.payments.dlq";
   static final String QUOTES = "warren.it.asyncapi.quotes";
   static final String EXCHANGE = "warren.it.asyncapi.events";
+  static final String AUDIT = "warren.it.asyncapi.audit";
   static final Path SCREENSHOT = Path.of("target/asyncapi-page.png");
 
   static WeldContainer container;
@@ -87,6 +88,7 @@ class AsyncApiEndpointIT {
   }
 
   @ApplicationScoped
+  @Publishes(routingKey = AUDIT, payload = String.class)
   public static class Checkout {
     @Inject
     @Publishes(
@@ -99,6 +101,10 @@ class AsyncApiEndpointIT {
     @Inject
     @Publishes(routingKey = QUOTES, payload = QuoteRequest.class, reply = Quote.class)
     Requester requester;
+
+    @Publishes(routingKey = AUDIT, payload = String.class)
+    @Publishes(routingKey = AUDIT, payload = byte[].class)
+    public void audit(@Publishes(routingKey = AUDIT, payload = String.class) Publisher other) {}
   }
 
   @BeforeAll
@@ -169,6 +175,17 @@ class AsyncApiEndpointIT {
             "\"" + Checkout.class.getName() + "#requester\"",
             "\"deliveryLimit\": 2",
             "\"OrderPlaced\": {");
+    // @Publishes on the class, a method and a parameter: identical ones become one operation
+    String checkout = Checkout.class.getName();
+    assertThat(json)
+        .contains(
+            "\"publish." + AUDIT + "\": {",
+            "\"publish." + AUDIT + "_2\": {",
+            "\"x-warren-declared-at\": [\n        \""
+                + checkout
+                + "\",\n        \""
+                + checkout
+                + "#audit\"\n      ]");
   }
 
   @Test
@@ -189,7 +206,8 @@ class AsyncApiEndpointIT {
     assertThat(rendered(dom, "operation"))
         .containsExactlyInAnyOrderElementsOf(keys(json, "operations"));
     assertThat(rendered(dom, "message"))
-        .containsExactlyInAnyOrder("Order", "Text", "QuoteRequest", "Quote", "OrderPlaced");
+        .containsExactlyInAnyOrder(
+            "Order", "Text", "QuoteRequest", "Quote", "OrderPlaced", "Bytes");
     for (String queue : List.of(ORDERS, ORDERS_DLQ, PAYMENTS, PAYMENTS_DLQ, QUOTES)) {
       assertThat(dom).contains("<span class=\"badge queue\">queue</span>" + queue + "</h3>");
     }
