@@ -300,9 +300,9 @@ final class PayloadSchemas {
     Map<String, Object> schema = new LinkedHashMap<>();
     components.put(key, schema); // before the properties: a recursive type refers to itself
     schema.put("title", title.replace('$', '.'));
-    String custom = customMapping(raw);
-    if (custom != null) {
-      schema.put("description", custom + ": its JSON is whatever that writes");
+    String adapter = adapter(List.of(raw));
+    if (adapter != null) {
+      schema.put("description", "written by @" + adapter + ": its JSON is whatever that writes");
       return ref;
     }
     schema.put("type", "object");
@@ -370,31 +370,23 @@ final class PayloadSchemas {
       String value = text(rename, "value");
       name = value == null || value.isEmpty() ? javaName : value;
     }
-    Map<String, Object> schema;
-    Annotation custom = annotated(elements, "JsonbTypeAdapter");
-    if (custom == null) {
-      custom = annotated(elements, "JsonbTypeSerializer");
+    Map<String, Object> schema = annotatedMapping(elements);
+    result.add(new Property(name, schema != null ? schema : schema(type, vars)));
+  }
+
+  /** The schema an adapter, serializer or format on the property imposes, else {@code null}. */
+  private static Map<String, Object> annotatedMapping(List<AnnotatedElement> elements) {
+    String adapter = adapter(elements);
+    if (adapter != null) {
+      return any("written by @" + adapter);
     }
-    if (custom != null) {
-      schema = any("written by @" + custom.annotationType().getSimpleName());
-    } else if (annotated(elements, "JsonbDateFormat") != null) {
-      schema =
-          obj(
-              "type",
-              "string",
-              "description",
-              "formatted as '" + text(annotated(elements, "JsonbDateFormat"), "value") + "'");
-    } else if (annotated(elements, "JsonbNumberFormat") != null) {
-      schema =
-          obj(
-              "type",
-              "string",
-              "description",
-              "formatted as '" + text(annotated(elements, "JsonbNumberFormat"), "value") + "'");
-    } else {
-      schema = schema(type, vars);
+    for (String format : List.of("JsonbDateFormat", "JsonbNumberFormat")) {
+      Annotation a = annotated(elements, format);
+      if (a != null) {
+        return obj("type", "string", "description", "formatted as '" + text(a, "value") + "'");
+      }
     }
-    result.add(new Property(name, schema));
+    return null;
   }
 
   /** The field, getter and setter of one Java property. */
@@ -515,12 +507,11 @@ final class PayloadSchemas {
     }
   }
 
-  /** A class-level adapter or serializer that replaces JSON-B's mapping, else {@code null}. */
-  private static String customMapping(Class<?> c) {
+  /** The adapter or serializer annotation that replaces JSON-B's mapping, else {@code null}. */
+  private static String adapter(List<? extends AnnotatedElement> elements) {
     for (String name : List.of("JsonbTypeAdapter", "JsonbTypeSerializer")) {
-      Annotation a = annotated(List.of(c), name);
-      if (a != null) {
-        return "written by @" + name;
+      if (annotated(elements, name) != null) {
+        return name;
       }
     }
     return null;
