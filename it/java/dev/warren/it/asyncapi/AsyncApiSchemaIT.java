@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The golden AsyncAPI documents ({@code AsyncApiGoldenTest}) are valid AsyncAPI 3.0.0 by the
- * official JSON Schema, and their payload schemas say exactly what JSON-B (Yasson) writes for those
- * types: every property Yasson writes is documented with a matching schema, and no other. Uses npm
- * and node, no broker.
+ * official JSON Schema and AsyncAPI's parser, and their payload schemas say exactly what JSON-B
+ * (Yasson) writes for those types: every property Yasson writes is documented with a matching
+ * schema, and no other. Uses npm and node, no broker.
  */
 class AsyncApiSchemaIT {
 
@@ -62,6 +62,13 @@ class AsyncApiSchemaIT {
                     valid.replaceFirst("\"is\": \"queue\"", "\"is\": \"exchange\"")))
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("/bindings");
+    // valid by the schema, but the operation's message belongs to another channel: the parser
+    String echo = "\"$ref\": \"#/channels/echo/messages/Text\"";
+    String quotes = "\"$ref\": \"#/channels/quotes/messages/QuoteRequest\"";
+    assertThat(valid).contains(quotes);
+    assertThatThrownBy(() -> AsyncApiValidator.assertValidDocument(valid.replace(quotes, echo)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("asyncapi3-operation-messages-from-referred-channel");
   }
 
   @Test

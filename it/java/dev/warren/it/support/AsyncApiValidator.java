@@ -13,9 +13,12 @@ import java.util.List;
 
 /**
  * Validates documents against the official AsyncAPI 3.0.0 JSON Schema of the npm package
- * {@code @asyncapi/specs} 6.11.1, with Ajv 8 (the validator AsyncAPI's own parser uses, and the one
- * the schemas are tested with). The tools are pinned by {@code it/asyncapi/package-lock.json} and
- * installed with {@code npm ci} into {@code target/asyncapi-tools} on first use.
+ * {@code @asyncapi/specs} 6.11.1 with Ajv 8 (the validator AsyncAPI's own tools use, and the one
+ * the schemas are tested with), then with AsyncAPI's parser ({@code @asyncapi/parser} 3.6.3, on the
+ * same schemas), which also checks the rules a schema cannot express, such as references that
+ * resolve and operations whose messages belong to their channel. The tools are pinned by {@code
+ * it/asyncapi/package-lock.json} and installed with {@code npm ci} (no install scripts) into {@code
+ * target/asyncapi-tools} on first use.
  */
 public final class AsyncApiValidator {
 
@@ -27,10 +30,17 @@ public final class AsyncApiValidator {
 
   private AsyncApiValidator() {}
 
-  /** Installs the tools once per JVM. */
+  /** Installs the tools once per JVM, again when the lock file changed. */
   private static synchronized Path tools() {
     if (!installed) {
+      boolean current;
       try {
+        Path lock = TOOLS.resolve("package-lock.json");
+        current =
+            Files.exists(lock)
+                && Files.readString(lock)
+                    .equals(Files.readString(SOURCE.resolve("package-lock.json")))
+                && Files.exists(TOOLS.resolve("node_modules/@asyncapi/parser/package.json"));
         Files.createDirectories(TOOLS);
         for (String file : List.of("package.json", "package-lock.json", "validate.mjs")) {
           Files.copy(
@@ -39,10 +49,18 @@ public final class AsyncApiValidator {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      if (!Files.exists(TOOLS.resolve("node_modules/@asyncapi/specs/schemas/3.0.0.json"))) {
+      if (!current) {
         Tools.Run npm =
             Tools.run(
-                TOOLS, 300, INSTALL, "npm", "ci", "--no-audit", "--no-fund", "--loglevel=error");
+                TOOLS,
+                300,
+                INSTALL,
+                "npm",
+                "ci",
+                "--ignore-scripts",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error");
         assertThat(npm.exitCode()).as("npm ci: %s", npm).isZero();
       }
       installed = true;
