@@ -205,7 +205,7 @@ final class AsyncApiBuilder {
         policy.put("retryCountHeader", source.retryCountHeader());
       }
     }
-    if (!quorum && model.policy(source.retryCountHeader()).publishesCopies()) {
+    if (model.policy(source.retryCountHeader()).publishesCopies()) {
       ConsumerModel.RetryTarget retry = model.retry();
       Map<String, Object> copies =
           obj(
@@ -230,9 +230,9 @@ final class AsyncApiBuilder {
           dlq,
           "Dead letter queue of consumer '"
               + model.name()
-              + "': keeps the messages that reached maxAttempts="
-              + model.maxAttempts()
-              + ".");
+              + (model.capped()
+                  ? "': keeps the messages that reached maxAttempts=" + model.maxAttempts() + "."
+                  : "': unused while maxAttempts is 0."));
       channelMessage(dlq, model.shape().payloadType());
       policy.put("deadLetter", obj("queue", model.deadLetter(), "channel", dlq));
     }
@@ -252,9 +252,7 @@ final class AsyncApiBuilder {
         if (model.declareTopology()) {
           channels
               .get(waitQueue)
-              .put(
-                  "x-warren-arguments",
-                  obj("x-dead-letter-exchange", "", "x-dead-letter-routing-key", model.queue()));
+              .put("x-warren-arguments", new TreeMap<>(Topology.waitQueueArguments(model)));
         }
         channelMessage(waitQueue, model.shape().payloadType());
         Map<String, Object> entry = obj("queue", queues.get(i), "channel", waitQueue);
@@ -284,7 +282,7 @@ final class AsyncApiBuilder {
               model.queue(),
               model.declareTopology());
       amqp(channels.get(exchange), null)
-          .put("x-warren-exchange-arguments", obj("x-delayed-type", "direct"));
+          .put("x-warren-exchange-arguments", new TreeMap<>(Topology.DELAYED_EXCHANGE_ARGUMENTS));
       channelMessage(exchange, model.shape().payloadType());
       role(
           exchange,
