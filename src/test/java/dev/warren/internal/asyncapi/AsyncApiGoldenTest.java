@@ -110,4 +110,37 @@ class AsyncApiGoldenTest {
         TestDeployments.of(
             publications, declare("order-events"), Shapes.Bindings.class, Shapes.Responder.class));
   }
+
+  /** A codec of the application's own: Warren knows its content type, not its schemas. */
+  static final class ProtobufLikeCodec implements dev.warren.spi.Codec {
+    @Override
+    public Object decode(byte[] body, java.lang.reflect.Type type, dev.warren.Delivery delivery) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public byte[] encode(Object value) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public String contentType() {
+      return "application/x-protobuf";
+    }
+  }
+
+  @Test
+  void withTheApplicationsCodecPayloadsHaveItsContentTypeAndNoGuessedSchema() {
+    DeploymentModel deployment =
+        TestDeployments.of(List.of(), declare(), Shapes.ClassicWithCap.class);
+
+    String json = new AsyncApi(deployment, new ProtobufLikeCodec()).json();
+
+    assertThat(json)
+        .contains(
+            "\"defaultContentType\": \"application/x-protobuf\"",
+            "\"contentType\": \"application/x-protobuf\"",
+            "encoded by the application's codec " + ProtobufLikeCodec.class.getName())
+        .doesNotContain("\"schemas\"", "\"customer\"");
+  }
 }
