@@ -16,8 +16,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * Adds {@link AsyncApiServlet} at {@code warren.asyncapi.path} and {@code
  * warren.asyncapi.page-path} when a servlet container starts a web application that has Warren in
  * it (registered in {@code META-INF/services/jakarta.servlet.ServletContainerInitializer}, which
- * containers read from every jar in {@code WEB-INF/lib}). Reads only the config; the document
- * itself is looked up per request.
+ * containers read from every jar in {@code WEB-INF/lib}). Reads only the config: the servlet takes
+ * the document from CDI at its first request.
  */
 public final class AsyncApiInitializer implements ServletContainerInitializer {
 
