@@ -49,6 +49,18 @@ if [ -z "${WARREN_IT_BROKER_PORT:-}" ]; then
   step "RabbitMQ is up on 127.0.0.1:5672"
 fi
 
+# The AsyncAPI tests need npm (the official AsyncAPI schemas and their validator), Chromium (the
+# page) with fonts, and Tesseract (reading the page's screenshot); without them they fail, never skip.
+need=()
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
+command -v chromium >/dev/null 2>&1 || need+=(chromium fonts-dejavu-core)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+if [ ${#need[@]} -gt 0 ]; then
+  step "installing ${need[*]} for the AsyncAPI tests"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "${need[@]}"
+fi
+
 # the library, its unit tests and the Weld 5.1 integration tests; install puts the jar where the
 # server suites take it from
 step "unit and integration tests on Weld 5.1"

@@ -61,6 +61,21 @@ public final class WarrenConfig {
    */
   public static final String MANAGED_THREAD_FACTORY = "warren.managed-thread-factory";
 
+  /** The title of the AsyncAPI document ({@code info.title}); default: the connection name. */
+  public static final String ASYNCAPI_TITLE = "warren.asyncapi.title";
+
+  /** The version of the application's API in the AsyncAPI document ({@code info.version}). */
+  public static final String ASYNCAPI_VERSION = "warren.asyncapi.version";
+
+  /** Whether Warren serves the AsyncAPI document and page when the Servlet API is present. */
+  public static final String ASYNCAPI_ENABLED = "warren.asyncapi.enabled";
+
+  /** The path (in the web application) of the AsyncAPI document as JSON. */
+  public static final String ASYNCAPI_PATH = "warren.asyncapi.path";
+
+  /** The path (in the web application) of the HTML page that shows the AsyncAPI document. */
+  public static final String ASYNCAPI_PAGE_PATH = "warren.asyncapi.page-path";
+
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -127,7 +142,12 @@ public final class WarrenConfig {
           PUBLISHER_CONFIRM_TIMEOUT,
           PUBLISHER_MAX_IN_FLIGHT,
           PUBLISHER_NACK_REPUBLISHES,
-          MANAGED_THREAD_FACTORY);
+          MANAGED_THREAD_FACTORY,
+          ASYNCAPI_TITLE,
+          ASYNCAPI_VERSION,
+          ASYNCAPI_ENABLED,
+          ASYNCAPI_PATH,
+          ASYNCAPI_PAGE_PATH);
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -153,6 +173,9 @@ public final class WarrenConfig {
   static final Duration DEFAULT_CONFIRM_TIMEOUT = Duration.ofSeconds(30);
   static final int DEFAULT_MAX_IN_FLIGHT = 1000;
   static final int MAX_NACK_REPUBLISHES = 10;
+  static final String DEFAULT_ASYNCAPI_VERSION = "unversioned";
+  static final String DEFAULT_ASYNCAPI_PATH = "/warren/asyncapi.json";
+  static final String DEFAULT_ASYNCAPI_PAGE_PATH = "/warren/asyncapi.html";
 
   private final Config config;
   private final Consumer<String> problems;
@@ -174,6 +197,41 @@ public final class WarrenConfig {
     String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
     String threads = read(MANAGED_THREAD_FACTORY, null, WarrenConfig::nonBlank);
     return new GlobalSettings(connection, declare, shutdown, header, publisher(), threads);
+  }
+
+  /**
+   * Reads the AsyncAPI settings.
+   *
+   * @param defaultTitle the document's title when {@link #ASYNCAPI_TITLE} is not set
+   */
+  public AsyncApiSettings asyncApi(String defaultTitle) {
+    String title = read(ASYNCAPI_TITLE, defaultTitle, WarrenConfig::nonBlank);
+    String version = read(ASYNCAPI_VERSION, DEFAULT_ASYNCAPI_VERSION, WarrenConfig::nonBlank);
+    boolean enabled = read(ASYNCAPI_ENABLED, true, WarrenConfig::parseBoolean);
+    String path = read(ASYNCAPI_PATH, DEFAULT_ASYNCAPI_PATH, WarrenConfig::parsePath);
+    String pagePath = read(ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, WarrenConfig::parsePath);
+    if (pagePath.equals(path)) {
+      problems.accept(
+          Messages.invalidConfig(
+              ASYNCAPI_PAGE_PATH, pagePath, "must differ from '" + ASYNCAPI_PATH + "'"));
+    }
+    return new AsyncApiSettings(title, version, enabled, path, pagePath);
+  }
+
+  /** Parses an exact servlet path: {@code /} and more, no wildcard, no space, no query. */
+  public static String parsePath(String text) {
+    String path = text.trim();
+    if (!path.startsWith("/") || path.length() < 2) {
+      throw new IllegalArgumentException(
+          "expected a path starting with '/', e.g. /warren/asyncapi.json");
+    }
+    for (char c : path.toCharArray()) {
+      if (c == '*' || c == '?' || c == '#' || Character.isWhitespace(c)) {
+        throw new IllegalArgumentException(
+            "expected an exact path without '*', '?', '#' or spaces");
+      }
+    }
+    return path;
   }
 
   private PublisherSettings publisher() {

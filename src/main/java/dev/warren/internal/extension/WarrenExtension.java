@@ -6,6 +6,7 @@ import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.codec.PayloadDecoder;
+import dev.warren.internal.config.AsyncApiSettings;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
@@ -14,6 +15,7 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.ThreadSource;
 import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.topology.BrokerVersion;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,19 +46,22 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans whatever
- * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method; {@link
- * #validate} builds the consumer models, checks config, shapes and the broker, and reports every
- * problem in one {@link DeploymentException}; {@link #start} starts the consumers once the
- * application scope is up; {@link #stop} shuts them down gracefully.
+ * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method and
+ * {@link #collectPublications} every {@link dev.warren.Publishes} declaration; {@link #validate}
+ * builds the consumer models, checks config, shapes and the broker, and reports every problem in
+ * one {@link DeploymentException}; {@link #start} starts the consumers once the application scope
+ * is up; {@link #stop} shuts them down gracefully.
  */
 public class WarrenExtension implements Extension {
 
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
+  private final Publications publications = new Publications();
   private final RequestScopeUse requestScope = new RequestScopeUse();
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
+  private volatile DeploymentModel deployment;
 
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
     event.addAnnotatedType(
@@ -70,6 +75,10 @@ public class WarrenExtension implements Extension {
         discovered.add(new DiscoveredConsumer(event.getBean(), method.getJavaMember(), annotation));
       }
     }
+  }
+
+  <T> void collectPublications(@Observes ProcessManagedBean<T> event) {
+    publications.collect(event.getAnnotatedBeanClass());
   }
 
   <T> void noticeRequestScope(@Observes ProcessBean<T> event) {
@@ -86,6 +95,7 @@ public class WarrenExtension implements Extension {
     List<String> problems = new ArrayList<>();
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
+    AsyncApiSettings asyncApi = config.asyncApi(global.connection().connectionName());
     List<ConsumerModel> built =
         ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
     // the application's EE context is there now, on WildFly and Liberty alike: capture it for
@@ -95,9 +105,10 @@ public class WarrenExtension implements Extension {
     WarrenRuntime candidate =
         new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
-    if (!enabled.isEmpty()) {
-      checkBroker(candidate, enabled, global.connection(), problems);
-    }
+    BrokerVersion version =
+        enabled.isEmpty()
+            ? BrokerVersion.UNKNOWN
+            : checkBroker(candidate, enabled, global.connection(), problems);
     runtime = candidate;
     if (!problems.isEmpty()) {
       candidate.stop();
@@ -105,6 +116,7 @@ public class WarrenExtension implements Extension {
       return;
     }
     models = built;
+    deployment = new DeploymentModel(built, publications.models(), global, asyncApi, version);
   }
 
   void start(
@@ -133,7 +145,13 @@ public class WarrenExtension implements Extension {
     return runtime;
   }
 
-  private static void checkBroker(
+  /** What deployment validation accepted, for Warren's own beans. */
+  public DeploymentModel deployment() {
+    return deployment;
+  }
+
+  /** Declares or checks every consumer's topology; the broker's version, or unknown. */
+  private static BrokerVersion checkBroker(
       WarrenRuntime runtime,
       List<ConsumerModel> models,
       ConnectionSettings settings,
@@ -143,10 +161,10 @@ public class WarrenExtension implements Extension {
       connection = runtime.connection();
     } catch (PossibleAuthenticationFailureException e) {
       problems.add(Messages.credentialsRefused(settings.where(), settings.username()));
-      return;
+      return BrokerVersion.UNKNOWN;
     } catch (IOException | TimeoutException | RuntimeException e) {
       problems.add(Messages.brokerUnreachable(settings.where(), reason(e)));
-      return;
+      return BrokerVersion.UNKNOWN;
     }
     Callable<Connection> probes =
         () -> {
@@ -161,6 +179,7 @@ public class WarrenExtension implements Extension {
       for (ConsumerModel model : models) {
         problems.addAll(topology.prepare(model, LOG::warning));
       }
+      return topology.version();
     }
   }
 

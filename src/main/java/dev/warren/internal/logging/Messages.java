@@ -700,4 +700,23 @@ public final class Messages {
         + error
         + "; the RabbitMQ client closes that channel (a Warren defect: please report it)";
   }
+
+  // ---- the AsyncAPI endpoint (logged) ----
+
+  public static String asyncApiNotServed(String why) {
+    return "WARREN-090 Warren does not serve its AsyncAPI document and page in this web"
+        + " application: "
+        + why
+        + "; fix the 'warren.asyncapi.*' settings, or set 'warren.asyncapi.enabled=false' to"
+        + " turn the endpoint off";
+  }
+
+  public static String asyncApiUnavailable(String path, String why) {
+    return "WARREN-091 the AsyncAPI endpoint '"
+        + path
+        + "' cannot reach Warren's document: "
+        + why
+        + "; Warren's CDI extension must run in this application (CDI enabled, Warren's jar in"
+        + " the application), or set 'warren.asyncapi.enabled=false'";
+  }
 }

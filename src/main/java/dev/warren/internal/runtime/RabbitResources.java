@@ -3,9 +3,12 @@ package dev.warren.internal.runtime;
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import dev.warren.AsyncApiDocument;
 import dev.warren.Publisher;
 import dev.warren.Requester;
+import dev.warren.internal.asyncapi.AsyncApi;
 import dev.warren.internal.extension.WarrenExtension;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -16,8 +19,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do not
  * close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when the
- * injecting bean is destroyed; also the application's {@code Publisher} and {@code Requester}.
- * Added to every deployment by the extension.
+ * injecting bean is destroyed; also the application's {@code Publisher}, {@code Requester} and
+ * {@code AsyncApiDocument} (one per application, built on first use). Added to every deployment by
+ * the extension.
  */
 public class RabbitResources {
 
@@ -42,6 +46,12 @@ public class RabbitResources {
   @Produces
   Requester requester() {
     return extension.runtime().requester();
+  }
+
+  @Produces
+  @ApplicationScoped
+  AsyncApiDocument asyncApi() {
+    return new AsyncApi(extension.deployment(), extension.runtime().codec());
   }
 
   @Produces

@@ -111,6 +111,11 @@ public final class WarrenRuntime {
     return connection;
   }
 
+  /** The payload codec: the application's, else JSON-B; {@code null} when neither exists. */
+  public Codec codec() {
+    return codec;
+  }
+
   /** The application's publisher, created on first use. */
   public synchronized ConfirmingPublisher publisher() {
     if (stopped) {

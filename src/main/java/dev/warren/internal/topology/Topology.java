@@ -41,6 +41,10 @@ public final class Topology implements AutoCloseable {
   /** The delayed-message plugin's exchange type. */
   public static final String DELAYED_EXCHANGE_TYPE = "x-delayed-message";
 
+  /** The arguments of a delayed exchange: once a copy's delay is over, it routes like direct. */
+  public static final Map<String, Object> DELAYED_EXCHANGE_ARGUMENTS =
+      Map.of("x-delayed-type", "direct");
+
   private final Connection connection;
   private final Callable<Connection> probes;
   private final String vhost;
@@ -106,9 +110,7 @@ public final class Topology implements AutoCloseable {
           problems);
     }
     for (String waitQueue : model.waitQueues()) {
-      // expired copies dead-letter back to the consumer's queue
-      Map<String, Object> back =
-          Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", queue);
+      Map<String, Object> back = waitQueueArguments(model);
       step(
           model,
           "wait queue '" + waitQueue + "'",
@@ -176,6 +178,11 @@ public final class Topology implements AutoCloseable {
     return arguments;
   }
 
+  /** The arguments of {@code model}'s wait queues: expired copies dead-letter back to its queue. */
+  public static Map<String, Object> waitQueueArguments(ConsumerModel model) {
+    return Map.of("x-dead-letter-exchange", "", "x-dead-letter-routing-key", model.queue());
+  }
+
   /**
    * The delayed exchange, bound to the queue by its name. Declaring an exchange of a type the
    * broker does not know (the plugin is absent) closes the whole connection with 503, so the
@@ -192,7 +199,7 @@ public final class Topology implements AutoCloseable {
       probe
           .createChannel()
           .exchangeDeclare(
-              exchange, DELAYED_EXCHANGE_TYPE, true, false, Map.of("x-delayed-type", "direct"));
+              exchange, DELAYED_EXCHANGE_TYPE, true, false, DELAYED_EXCHANGE_ARGUMENTS);
     } catch (IOException e) {
       String unknownType = unknownExchangeType(e);
       if (unknownType != null) {

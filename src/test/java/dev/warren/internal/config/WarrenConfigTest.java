@@ -323,4 +323,30 @@ class WarrenConfigTest {
         .contains("'stream'")
         .contains("classic or quorum");
   }
+
+  // ---- the AsyncAPI document ----
+
+  @Test
+  void asyncApiDefaultsServeTheDocumentTitledByTheConnectionName() {
+    AsyncApiSettings settings = config().asyncApi("my-app");
+
+    assertThat(settings)
+        .isEqualTo(
+            new AsyncApiSettings(
+                "my-app", "unversioned", true, "/warren/asyncapi.json", "/warren/asyncapi.html"));
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void asyncApiPathsMustBeExactPathsAndDiffer() {
+    config("warren.asyncapi.path", "asyncapi.json", "warren.asyncapi.page-path", "/docs/*")
+        .asyncApi("my-app");
+    config("warren.asyncapi.path", "/docs", "warren.asyncapi.page-path", "/docs").asyncApi("x");
+
+    assertThat(problems).hasSize(3);
+    assertThat(problems.get(0)).contains("'warren.asyncapi.path'", "starting with '/'");
+    assertThat(problems.get(1)).contains("'warren.asyncapi.page-path'", "without '*'");
+    assertThat(problems.get(2))
+        .contains("'warren.asyncapi.page-path'", "must differ from 'warren.asyncapi.path'");
+  }
 }
