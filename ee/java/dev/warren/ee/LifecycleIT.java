@@ -164,16 +164,23 @@ class LifecycleIT {
 
   /** Neither Warren's threads nor the RabbitMQ client's are left in the server. */
   private static void assertNoWarrenThreads() {
-    Poll.until(
-        "no Warren or AMQP thread in the server",
-        WAIT,
-        () -> {
-          List<String> left =
-              threads().stream()
-                  .filter(name -> name.startsWith("warren-") || name.startsWith("AMQP Connection"))
-                  .toList();
-          return left.isEmpty() ? Boolean.TRUE : null;
-        });
+    List<List<String>> seen = new java.util.ArrayList<>(List.of(List.of()));
+    try {
+      Poll.until(
+          "no Warren or AMQP thread in the server",
+          WAIT,
+          () -> {
+            List<String> left =
+                threads().stream()
+                    .filter(
+                        name -> name.startsWith("warren-") || name.startsWith("AMQP Connection"))
+                    .toList();
+            seen.set(0, left);
+            return left.isEmpty() ? Boolean.TRUE : null;
+          });
+    } catch (AssertionError e) {
+      throw new AssertionError("threads left in the server: " + seen.get(0), e);
+    }
   }
 
   private static List<String> threads() {

@@ -50,6 +50,10 @@ public final class Servers {
 
   /** {@code http://127.0.0.1:<port>/}, the server's HTTP listener. */
   public static String httpBase() {
-    return "http://127.0.0.1:" + (liberty() ? 9080 : 8080) + "/";
+    int port =
+        liberty()
+            ? Integer.getInteger("ee.liberty.http-port", 9080)
+            : 8080 + Integer.getInteger("ee.wildfly.port-offset", 0);
+    return "http://127.0.0.1:" + port + "/";
   }
 }
