@@ -187,6 +187,29 @@ class ScenariosIT {
     assertEquals("bolt=1000", post("api/quote/bolt/4", ""));
   }
 
+  @Test
+  void theApplicationServesItsAsyncApiDocumentAndPage() throws Exception {
+    HttpResponse<String> json = get("warren/asyncapi.json");
+    assertEquals(200, json.statusCode(), json.body());
+    assertTrue(json.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    assertTrue(json.body().contains("\"asyncapi\":\"3.0.0\""), json.body());
+    for (String queue : List.of(OUTCOMES, CAPS, QUORUM, BATCH, Quotes.QUEUE)) {
+      assertTrue(json.body().contains("\"" + queue + "\""), queue + " in " + json.body());
+    }
+
+    HttpResponse<String> page = get("warren/asyncapi.html");
+    assertEquals(200, page.statusCode(), page.body());
+    assertTrue(page.headers().firstValue("Content-Security-Policy").isPresent(), "a CSP header");
+    assertTrue(page.body().contains("<html"), page.body());
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve(path)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+  }
+
   private String post(String path, String body) throws Exception {
     HttpResponse<String> response =
         HttpClient.newHttpClient()
