@@ -14,39 +14,15 @@ if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
   it+=("-Dwarren.it.rabbitmqctl=${WARREN_IT_RABBITMQCTL:-rabbitmqctl}")
 fi
 
-broker_up() {
-  (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null
-}
-
 step() {
   echo "test.sh: $1 ($(date -u +%H:%M:%S))"
 }
 
+. it/brokers/local.sh
 if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
   step "integration tests use the broker on 127.0.0.1:$WARREN_IT_BROKER_PORT"
-elif ! broker_up; then
-  if ! command -v rabbitmq-server >/dev/null 2>&1; then
-    step "RabbitMQ is not installed; installing rabbitmq-server"
-    apt-get update
-    apt-get install -y rabbitmq-server
-  fi
-  if ! rabbitmqctl -q status >/dev/null 2>&1; then
-    step "RabbitMQ is not running; starting it"
-    rabbitmq-server -detached
-  fi
-  for _ in $(seq 1 60); do
-    if rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1 && broker_up; then
-      break
-    fi
-    sleep 2
-  done
-  if ! broker_up; then
-    echo "test.sh: RabbitMQ did not come up on 127.0.0.1:5672" >&2
-    exit 1
-  fi
-fi
-if [ -z "${WARREN_IT_BROKER_PORT:-}" ]; then
-  step "RabbitMQ is up on 127.0.0.1:5672"
+else
+  ensure_local_broker test.sh
 fi
 
 # The AsyncAPI tests need npm (the official AsyncAPI schemas and their validator), Chromium (the

@@ -1,56 +1,33 @@
 package dev.warren.demo;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What the handler decided, counted across its worker threads. An order is <em>handled</em> once it
- * is acked or dropped; a retried order is counted as retried and handled later, when its redelivery
- * is acked. Lives as long as the CDI container; the demo reads a {@link #snapshot()} before
- * shutting the container down.
+ * What the consumers decided, counted by name ({@code "orders acked"}) across their worker threads.
+ * Lives as long as the CDI container.
  */
 @ApplicationScoped
 public class DemoStats {
 
-  private final AtomicInteger acked = new AtomicInteger();
-  private final AtomicInteger retried = new AtomicInteger();
-  private final AtomicInteger dropped = new AtomicInteger();
+  private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
 
-  void acked() {
-    acked.incrementAndGet();
+  void count(String what) {
+    counts.computeIfAbsent(what, w -> new AtomicInteger()).incrementAndGet();
   }
 
-  void retried() {
-    retried.incrementAndGet();
+  /** How often {@code what} happened so far. */
+  public int get(String what) {
+    AtomicInteger count = counts.get(what);
+    return count == null ? 0 : count.get();
   }
 
-  void dropped() {
-    dropped.incrementAndGet();
-  }
-
-  /** The counts right now. */
-  public Snapshot snapshot() {
-    return new Snapshot(acked.get(), retried.get(), dropped.get());
-  }
-
-  /**
-   * The counts at one moment.
-   *
-   * @param acked orders acked (the message left the queue)
-   * @param retried first deliveries sent back to the queue
-   * @param dropped invalid orders rejected without requeue (dead-lettered)
-   */
-  public record Snapshot(int acked, int retried, int dropped) {
-
-    /** Orders that are finished: acked or dropped. */
-    public int handled() {
-      return acked + dropped;
-    }
-
-    /** The progress line, e.g. {@code handled 150/300 (acked 145, retried 15, dropped 5)}. */
-    public String progress(int total) {
-      return "handled %d/%d (acked %d, retried %d, dropped %d)"
-          .formatted(handled(), total, acked, retried, dropped);
-    }
+  /** Every count right now, to read after the container has gone. */
+  public Map<String, Integer> snapshot() {
+    Map<String, Integer> copy = new java.util.HashMap<>();
+    counts.forEach((what, count) -> copy.put(what, count.get()));
+    return Map.copyOf(copy);
   }
 }

@@ -1,6 +1,8 @@
 /**
- * The Warren demo: a small order service on Weld SE that consumes a queue with an outcome-returning
- * handler and checks afterwards that the broker holds what the handler decided. Not API; run it
- * with {@code mvn -B -Pdemo -DskipTests test-compile}.
+ * The Warren demo: a small shop on Weld SE. Orders (a classic queue with an attempt cap and a dead
+ * letter queue), payments (a quorum queue whose broker counts the attempts), shipments (a delayed
+ * retry in a wait queue), quotes (request/reply) and confirmed publishing, with a live progress
+ * line and a closing table that checks what each consumer decided against what the broker holds.
+ * Not API; run it with {@code ./demo.sh}.
  */
 package dev.warren.demo;

@@ -8,8 +8,11 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * A MicroProfile config source that tests fill before their deployment and empty afterwards
- * (registered through {@code META-INF/services}). Its values win over every other source. Unless a
- * test sets it, {@code warren.uri} is the test broker's ({@link Broker#uri()}).
+ * (registered through {@code META-INF/services}). Its values win over every other source. When the
+ * build names the test broker's port ({@value Broker#PORT_PROPERTY}) and a test does not set it,
+ * {@code warren.uri} is the test broker's ({@link Broker#uri()}); otherwise it is left to the other
+ * sources, so that {@code -Dwarren.uri} still moves the demo and the benchmark, which share this
+ * class path.
  */
 public final class TestConfig implements ConfigSource {
 
@@ -29,8 +32,14 @@ public final class TestConfig implements ConfigSource {
   @Override
   public Map<String, String> getProperties() {
     Map<String, String> values = new HashMap<>(VALUES);
-    values.putIfAbsent(URI, Broker.uri());
+    if (brokerNamed()) {
+      values.putIfAbsent(URI, Broker.uri());
+    }
     return Map.copyOf(values);
+  }
+
+  private static boolean brokerNamed() {
+    return System.getProperty(Broker.PORT_PROPERTY) != null;
   }
 
   @Override
@@ -41,7 +50,7 @@ public final class TestConfig implements ConfigSource {
   @Override
   public String getValue(String propertyName) {
     String value = VALUES.get(propertyName);
-    return value == null && URI.equals(propertyName) ? Broker.uri() : value;
+    return value == null && URI.equals(propertyName) && brokerNamed() ? Broker.uri() : value;
   }
 
   @Override

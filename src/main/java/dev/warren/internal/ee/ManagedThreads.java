@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.logging.Logger;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
+import javax.naming.NoInitialContextException;
 
 /**
  * Chooses the {@link ThreadSource} at deployment validation (SPEC 14). With Jakarta Concurrency
@@ -82,7 +83,10 @@ public final class ManagedThreads {
       if (factory == null) {
         Object found = lookup(DEFAULT_FACTORY);
         if (!(found instanceof ThreadFactory server)) {
-          LOG.info(Messages.plainThreads(DEFAULT_FACTORY, describe(found)));
+          // no JNDI at all (Weld SE with the Concurrency API on its class path): nothing to say
+          if (!(found instanceof NoInitialContextException)) {
+            LOG.info(Messages.plainThreads(DEFAULT_FACTORY, describe(found)));
+          }
           return ThreadSource.plain();
         }
         factory = server;
