@@ -3,6 +3,7 @@ package dev.warren.internal.config;
 import com.rabbitmq.client.Address;
 import dev.warren.Delay;
 import dev.warren.QueueType;
+import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.logging.Messages;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +61,12 @@ public final class WarrenConfig {
    * plain threads; unset: the application's bean of that type, else the server's default.
    */
   public static final String MANAGED_THREAD_FACTORY = "warren.managed-thread-factory";
+
+  /**
+   * The priority of Warren's interceptor among the application's (lower runs first, outside):
+   * default {@code PLATFORM_BEFORE + 150}, outside {@code @Transactional} and Fault Tolerance.
+   */
+  public static final String INTERCEPTOR_PRIORITY = "warren.interceptor.priority";
 
   /** The title of the AsyncAPI document ({@code info.title}); default: the connection name. */
   public static final String ASYNCAPI_TITLE = "warren.asyncapi.title";
@@ -143,6 +150,7 @@ public final class WarrenConfig {
           PUBLISHER_MAX_IN_FLIGHT,
           PUBLISHER_NACK_REPUBLISHES,
           MANAGED_THREAD_FACTORY,
+          INTERCEPTOR_PRIORITY,
           ASYNCAPI_TITLE,
           ASYNCAPI_VERSION,
           ASYNCAPI_ENABLED,
@@ -197,6 +205,14 @@ public final class WarrenConfig {
     String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
     String threads = read(MANAGED_THREAD_FACTORY, null, WarrenConfig::nonBlank);
     return new GlobalSettings(connection, declare, shutdown, header, publisher(), threads);
+  }
+
+  /**
+   * Reads the priority of Warren's interceptor ({@link #INTERCEPTOR_PRIORITY}), any whole number;
+   * read during bean discovery, before the other settings.
+   */
+  public int interceptorPriority() {
+    return read(INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
 import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.ConsumerModel.RetryTarget;
+import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
@@ -84,6 +85,20 @@ final class ConsumerModels {
     Duration batchWait = batchWait(config, name, where, a.batchWait(), counting);
 
     HandlerShape shape = HandlerShape.of(found.method(), name, where, batchSize, counting);
+    if (shape != null && !found.intercepted()) {
+      // a shape that passed is public and not static
+      String obstacle = Interception.obstacle(found.bean().getBeanClass(), found.method());
+      counting.accept(
+          Messages.notInterceptable(
+              name,
+              where,
+              obstacle != null
+                  ? obstacle
+                  : "the binding '"
+                      + Interpreted.class.getName()
+                      + "' that Warren's extension adds is missing (another portable extension"
+                      + " removed it); leave it on @RabbitConsumer methods"));
+    }
     String queue =
         config
             .consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)

@@ -10,8 +10,10 @@ import java.lang.reflect.Method;
  * @param bean the bean declaring it
  * @param method the method
  * @param annotation its annotation
+ * @param intercepted whether Warren's interceptor is bound to it
  */
-record DiscoveredConsumer(Bean<?> bean, Method method, RabbitConsumer annotation) {
+record DiscoveredConsumer(
+    Bean<?> bean, Method method, RabbitConsumer annotation, boolean intercepted) {
 
   /** {@code com.acme.Orders#onOrder}, for messages. */
   String where() {

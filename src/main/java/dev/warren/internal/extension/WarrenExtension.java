@@ -11,6 +11,8 @@ import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.ee.ManagedThreads;
+import dev.warren.internal.interceptor.Interpreted;
+import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.ThreadSource;
@@ -18,6 +20,7 @@ import dev.warren.internal.runtime.WarrenRuntime;
 import dev.warren.internal.topology.BrokerVersion;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.context.Initialized;
@@ -31,9 +34,14 @@ import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.BeforeShutdown;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.InterceptionType;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.ProcessBean;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import jakarta.enterprise.inject.spi.ProcessObserverMethod;
+import jakarta.enterprise.inject.spi.WithAnnotations;
+import jakarta.enterprise.inject.spi.configurator.AnnotatedMethodConfigurator;
+import jakarta.enterprise.util.AnnotationLiteral;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,18 +53,20 @@ import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans whatever
- * the discovery mode; {@link #collectConsumers} records every {@link RabbitConsumer} method and
- * {@link #collectPublications} every {@link dev.warren.Publishes} declaration; {@link #validate}
- * builds the consumer models, checks config, shapes and the broker, and reports every problem in
- * one {@link DeploymentException}; {@link #start} starts the consumers once the application scope
- * is up; {@link #stop} shuts them down gracefully.
+ * Warren's portable extension. Lifecycle: {@link #registerBeans} adds Warren's own beans and its
+ * interceptor (at the configured priority) whatever the discovery mode; {@link #bindInterceptor}
+ * binds the interceptor to every {@link RabbitConsumer} method; {@link #collectConsumers} records
+ * every consumer method and {@link #collectPublications} every {@link dev.warren.Publishes}
+ * declaration; {@link #validate} builds the consumer models, checks config, shapes and the broker,
+ * and reports every problem in one {@link DeploymentException}; {@link #start} starts the consumers
+ * once the application scope is up; {@link #stop} shuts them down gracefully.
  */
 public class WarrenExtension implements Extension {
 
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
+  private final List<String> discoveryProblems = new ArrayList<>();
   private final Publications publications = new Publications();
   private final RequestScopeUse requestScope = new RequestScopeUse();
   private volatile WarrenRuntime runtime;
@@ -66,13 +76,42 @@ public class WarrenExtension implements Extension {
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
     event.addAnnotatedType(
         beanManager.createAnnotatedType(RabbitResources.class), RabbitResources.class.getName());
+    // the interceptor that interprets outcomes, at the priority the application chose
+    int priority =
+        new WarrenConfig(ConfigProvider.getConfig(), discoveryProblems::add).interceptorPriority();
+    event
+        .addAnnotatedType(OutcomeInterceptor.class, OutcomeInterceptor.class.getName())
+        .remove(annotation -> annotation instanceof Priority)
+        .add(new PriorityLiteral(priority));
+  }
+
+  /**
+   * Binds Warren's interceptor to every consumer method of a discovered type (scanned, or added by
+   * an extension), so that it interprets the method's outcomes whatever the discovery mode. A
+   * method that cannot be intercepted (final, or in a final class) stays unbound and is reported at
+   * validation; non-public and static methods are reported by their shape.
+   */
+  <T> void bindInterceptor(
+      @Observes @WithAnnotations(RabbitConsumer.class) ProcessAnnotatedType<T> event) {
+    Class<T> type = event.getAnnotatedType().getJavaClass();
+    for (AnnotatedMethodConfigurator<? super T> method : event.configureAnnotatedType().methods()) {
+      if (method.getAnnotated().isAnnotationPresent(RabbitConsumer.class)
+          && Interception.obstacle(type, method.getAnnotated().getJavaMember()) == null) {
+        method.add(Interpreted.Literal.INSTANCE);
+      }
+    }
   }
 
   <T> void collectConsumers(@Observes ProcessManagedBean<T> event) {
     for (AnnotatedMethod<? super T> method : event.getAnnotatedBeanClass().getMethods()) {
       RabbitConsumer annotation = method.getAnnotation(RabbitConsumer.class);
       if (annotation != null) {
-        discovered.add(new DiscoveredConsumer(event.getBean(), method.getJavaMember(), annotation));
+        discovered.add(
+            new DiscoveredConsumer(
+                event.getBean(),
+                method.getJavaMember(),
+                annotation,
+                method.isAnnotationPresent(Interpreted.class)));
       }
     }
   }
@@ -92,7 +131,13 @@ public class WarrenExtension implements Extension {
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beanManager) {
-    List<String> problems = new ArrayList<>();
+    List<String> problems = new ArrayList<>(discoveryProblems);
+    if (!discovered.isEmpty()
+        && beanManager
+            .resolveInterceptors(InterceptionType.AROUND_INVOKE, Interpreted.Literal.INSTANCE)
+            .isEmpty()) {
+      problems.add(Messages.interceptorDisabled());
+    }
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
     AsyncApiSettings asyncApi = config.asyncApi(global.connection().connectionName());
@@ -180,6 +225,22 @@ public class WarrenExtension implements Extension {
         problems.addAll(topology.prepare(model, LOG::warning));
       }
       return topology.version();
+    }
+  }
+
+  /** {@code @Priority(value)}, for Warren's interceptor. */
+  private static final class PriorityLiteral extends AnnotationLiteral<Priority>
+      implements Priority {
+    private static final long serialVersionUID = 1L;
+    private final int value;
+
+    PriorityLiteral(int value) {
+      this.value = value;
+    }
+
+    @Override
+    public int value() {
+      return value;
     }
   }
 

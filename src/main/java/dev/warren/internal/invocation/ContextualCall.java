@@ -1,20 +1,26 @@
 package dev.warren.internal.invocation;
 
+import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.HandlerShape;
+import dev.warren.internal.interceptor.Invocation;
+import dev.warren.internal.logging.Messages;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
- * Calls one consumer method on its bean with the CDI request context active, so that
- * {@code @RequestScoped} beans are fresh for every call; when the application has nothing that
- * could notice the context (no {@code @RequestScoped} bean, no observer of its events), the call
- * goes without it. Shared by the single and batch invokers.
+ * Calls one consumer method on its bean ({@link BeanTarget}), through its interceptors, as Warren's
+ * {@link Invocation}: Warren's interceptor interprets the result at its place in the chain, and the
+ * call returns that interpretation once the whole chain has returned. The CDI request context is
+ * active around the call, so that {@code @RequestScoped} beans are fresh for every call; when the
+ * application has nothing that could notice the context (no {@code @RequestScoped} bean, no
+ * observer of its events), the call goes without it. Shared by the single and batch invokers.
  */
 final class ContextualCall {
 
-  private final Object instance;
+  private final BeanTarget target;
+  private final ConsumerModel model;
   private final HandlerShape shape;
   private final Method method;
 
@@ -32,9 +38,10 @@ final class ContextualCall {
    *     request context
    */
   ContextualCall(
-      Object instance, HandlerShape shape, Instance<RequestContextController> requestContexts) {
-    this.instance = instance;
-    this.shape = shape;
+      BeanTarget target, ConsumerModel model, Instance<RequestContextController> requestContexts) {
+    this.target = target;
+    this.model = model;
+    this.shape = model.shape();
     this.method = shape.method();
     this.controllers =
         requestContexts == null ? null : ThreadLocal.withInitial(requestContexts::get);
@@ -44,10 +51,12 @@ final class ContextualCall {
    * Calls the method with the payload (or payloads) and, if it takes one, the delivery (or
    * deliveries) in their places.
    *
-   * @throws InvocationTargetException wrapping what the method threw
+   * @return what {@code interpretation} made of the call at Warren's place in the chain; when the
+   *     call failed outside that place (the bean could not be created, an interceptor outside
+   *     Warren's threw), what it makes of that failure
+   * @throws IllegalStateException if the method ran without Warren's interceptor
    */
-  Object call(Object payload, Object delivery)
-      throws InvocationTargetException, IllegalAccessException {
+  <S, R> R call(Object payload, S delivery, Invocation.Interpretation<S, R> interpretation) {
     Object[] args = new Object[shape.parameterCount()];
     args[shape.payloadIndex()] = payload;
     if (shape.deliveryIndex() >= 0) {
@@ -55,12 +64,26 @@ final class ContextualCall {
     }
     RequestContextController requestContext = controllers == null ? null : controllers.get();
     boolean activated = requestContext != null && requestContext.activate();
+    R result;
     try {
-      return method.invoke(instance, args);
+      Invocation invocation = Invocation.start(method, interpretation, delivery);
+      Throwable thrown = null;
+      try {
+        method.invoke(target.instance(), args);
+      } catch (InvocationTargetException e) {
+        thrown = e.getCause();
+      } catch (Exception | Error e) {
+        thrown = e;
+      }
+      result = invocation.finish(thrown);
     } finally {
       if (activated) {
         requestContext.deactivate();
       }
     }
+    if (result == null) {
+      throw new IllegalStateException(Messages.notIntercepted(model.name(), model.where()));
+    }
+    return result;
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Calls a consumer method and interprets what it returned or threw as an {@code Outcome}; does no
- * broker I/O. Not API.
+ * Calls a consumer method for a delivery or a batch through the bean's interceptors, and holds the
+ * interpretations that Warren's interceptor applies to what it returned or threw; does no broker
+ * I/O. Not API.
  */
 package dev.warren.internal.invocation;

@@ -116,6 +116,30 @@ public final class Messages {
         + "; give one of them another @RabbitConsumer(name) or queue";
   }
 
+  // ---- Warren's interceptor (deployment problems, one logged) ----
+
+  public static String notInterceptable(String consumer, String method, String why) {
+    return "WARREN-150 "
+        + at(consumer, method)
+        + "Warren's interceptor, which interprets what the method returns or throws, cannot be"
+        + " bound to it: "
+        + why;
+  }
+
+  public static String interceptorDisabled() {
+    return "WARREN-151 Warren's interceptor (dev.warren.internal.interceptor.OutcomeInterceptor)"
+        + " is not enabled in this deployment, so no consumer's outcome could be interpreted; a"
+        + " portable extension may have vetoed it: let it be";
+  }
+
+  public static String notIntercepted(String consumer, String method) {
+    return "WARREN-152 "
+        + at(consumer, method)
+        + "the method ran without passing Warren's interceptor, so Warren cannot tell what it"
+        + " returned or threw, and the delivery stays unsettled; check that no portable extension"
+        + " removes the binding or vetoes dev.warren.internal.interceptor.OutcomeInterceptor";
+  }
+
   // ---- batch consumers (deployment problems) ----
 
   public static String batchNotAList(String consumer, String method, int batchSize, String type) {

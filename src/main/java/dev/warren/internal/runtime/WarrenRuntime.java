@@ -9,6 +9,7 @@ import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
+import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
@@ -176,11 +177,11 @@ public final class WarrenRuntime {
       Bean<?> bean = model.bean();
       CreationalContext<?> context = beanManager.createCreationalContext(bean);
       contexts.add(context);
-      Object instance = beanManager.getReference(bean, bean.getBeanClass(), context);
+      BeanTarget target = BeanTarget.of(beanManager, bean, context);
       HandlerInvoker invoker =
           new HandlerInvoker(
               model,
-              instance,
+              target,
               PayloadDecoder.of(model.shape().payloadType(), codec),
               failures,
               requestContexts,
@@ -195,7 +196,7 @@ public final class WarrenRuntime {
               timer,
               threads.named("warren-" + model.name()));
       runners.add(runner);
-      shape(runner, model, instance, failures, requestContexts);
+      shape(runner, model, target, failures, requestContexts);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
@@ -211,14 +212,14 @@ public final class WarrenRuntime {
   private void shape(
       ConsumerRunner runner,
       ConsumerModel model,
-      Object instance,
+      BeanTarget target,
       FailureMapping failures,
       Instance<RequestContextController> requestContexts) {
     if (model.batched()) {
       runner.batching(
           new BatchInvoker(
               model,
-              instance,
+              target,
               PayloadDecoder.of(model.shape().payloadType(), codec),
               failures,
               requestContexts),

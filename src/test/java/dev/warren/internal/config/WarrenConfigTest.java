@@ -52,6 +52,21 @@ class WarrenConfigTest {
   }
 
   @Test
+  void theInterceptorPriorityIsOutsideTransactionsAndFaultToleranceUnlessSet() {
+    assertThat(config().interceptorPriority()).isEqualTo(150).isLessThan(200);
+    assertThat(config("warren.interceptor.priority", " 4020 ").interceptorPriority())
+        .isEqualTo(4020);
+    assertThat(problems).isEmpty();
+
+    assertThat(config("warren.interceptor.priority", "outside").interceptorPriority())
+        .isEqualTo(150);
+    assertThat(problems)
+        .singleElement()
+        .satisfies(
+            p -> assertThat(p).startsWith("WARREN-004").contains("'warren.interceptor.priority'"));
+  }
+
+  @Test
   void withoutKeysUsesTheBuiltInDefaults() {
     GlobalSettings global = config().global("my-app");
 

@@ -50,7 +50,7 @@ public final class TestDeployments {
       for (Method method : methods) {
         RabbitConsumer annotation = method.getAnnotation(RabbitConsumer.class);
         if (annotation != null) {
-          discovered.add(new DiscoveredConsumer(new FakeBean(bean), method, annotation));
+          discovered.add(new DiscoveredConsumer(new FakeBean(bean), method, annotation, true));
         }
       }
     }
