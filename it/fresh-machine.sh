@@ -78,7 +78,11 @@ down() {
     -j MASQUERADE 2>/dev/null || true
   iptables -D FORWARD -s "$NET.0/24" -j ACCEPT 2>/dev/null || true
   iptables -D FORWARD -d "$NET.0/24" -j ACCEPT 2>/dev/null || true
-  rm -rf "$(dirname "$ROOT")"
+  if mount | grep -q " $ROOT/"; then
+    echo "fresh-machine.sh: $ROOT still has mounts; not removing it" >&2
+    return 1
+  fi
+  rm -rf --one-file-system "$(dirname "$ROOT")"
 }
 
 case "${1:-}" in
