@@ -3,6 +3,7 @@ package dev.warren.internal.config;
 import com.rabbitmq.client.Address;
 import com.rabbitmq.client.ConnectionFactory;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
@@ -16,6 +17,8 @@ import javax.net.ssl.SSLContext;
  * @param password the password (never printed)
  * @param virtualHost the virtual host
  * @param connectionName the client-provided connection name
+ * @param recoveryInterval how long the client waits between attempts to recover a lost connection
+ *     (the first attempt is immediate)
  */
 public record ConnectionSettings(
     List<Address> addresses,
@@ -23,7 +26,8 @@ public record ConnectionSettings(
     String username,
     String password,
     String virtualHost,
-    String connectionName) {
+    String connectionName,
+    Duration recoveryInterval) {
 
   /** A connection factory with these settings and automatic recovery on. */
   public ConnectionFactory factory() {
@@ -33,6 +37,10 @@ public record ConnectionSettings(
     factory.setVirtualHost(virtualHost);
     factory.setAutomaticRecoveryEnabled(true);
     factory.setTopologyRecoveryEnabled(true);
+    // the first attempt at once (a cut connection to a live broker is back within milliseconds),
+    // then every interval; the client's default waits 5 s before each attempt
+    long intervalMillis = recoveryInterval.toMillis();
+    factory.setRecoveryDelayHandler(attempts -> attempts == 0 ? 0 : intervalMillis);
     if (tls) {
       // the JVM's trust store and hostname verification: never trust every certificate
       try {

@@ -38,6 +38,9 @@ public final class WarrenConfig {
   /** The client-provided connection name the broker shows. */
   public static final String CONNECTION_NAME = "warren.connection-name";
 
+  /** How long the client waits between attempts to recover a lost connection. */
+  public static final String RECOVERY_INTERVAL = "warren.recovery-interval";
+
   /** Whether consumers declare their queues ({@code true}) or only check they exist. */
   public static final String DECLARE_TOPOLOGY = "warren.declare-topology";
 
@@ -145,6 +148,7 @@ public final class WarrenConfig {
           CONNECTION_NAME,
           DECLARE_TOPOLOGY,
           SHUTDOWN_TIMEOUT,
+          RECOVERY_INTERVAL,
           RETRY_COUNT_HEADER,
           PUBLISHER_CONFIRM_TIMEOUT,
           PUBLISHER_MAX_IN_FLIGHT,
@@ -177,6 +181,7 @@ public final class WarrenConfig {
 
   static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration DEFAULT_RECOVERY_INTERVAL = Duration.ofSeconds(1);
   static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
   static final Duration DEFAULT_CONFIRM_TIMEOUT = Duration.ofSeconds(30);
   static final int DEFAULT_MAX_IN_FLIGHT = 1000;
@@ -295,8 +300,10 @@ public final class WarrenConfig {
     String password = config.getOptionalValue(PASSWORD, String.class).orElse(uri.password());
     String vhost = read(VIRTUAL_HOST, uri.virtualHost(), s -> s);
     String name = read(CONNECTION_NAME, defaultConnectionName, s -> s);
+    Duration recovery =
+        read(RECOVERY_INTERVAL, DEFAULT_RECOVERY_INTERVAL, text -> positive(Durations.parse(text)));
     return new ConnectionSettings(
-        addresses, uri.tls(), user, password == null ? "guest" : password, vhost, name);
+        addresses, uri.tls(), user, password == null ? "guest" : password, vhost, name, recovery);
   }
 
   /**

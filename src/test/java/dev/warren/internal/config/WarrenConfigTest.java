@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import com.rabbitmq.client.Address;
+import com.rabbitmq.client.RecoveryDelayHandler;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import java.time.Duration;
@@ -49,6 +50,24 @@ class WarrenConfigTest {
     assertThat(connection.virtualHost()).isEqualTo("/");
     assertThat(connection.connectionName()).isEqualTo("my-app");
     assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void aLostConnectionIsRecoveredAtOnceThenEveryRecoveryInterval() {
+    ConnectionSettings byDefault = config().global("my-app").connection();
+    assertThat(byDefault.recoveryInterval()).isEqualTo(Duration.ofSeconds(1));
+    RecoveryDelayHandler delays = byDefault.factory().getRecoveryDelayHandler();
+    assertThat(delays.getDelay(0)).isZero();
+    assertThat(delays.getDelay(1)).isEqualTo(1_000);
+    assertThat(delays.getDelay(7)).isEqualTo(1_000);
+
+    ConnectionSettings set =
+        config("warren.recovery-interval", "250ms").global("my-app").connection();
+    assertThat(set.factory().getRecoveryDelayHandler().getDelay(3)).isEqualTo(250);
+    assertThat(problems).isEmpty();
+
+    config("warren.recovery-interval", "0s").global("my-app");
+    assertThat(problems).singleElement().asString().contains("warren.recovery-interval");
   }
 
   @Test
