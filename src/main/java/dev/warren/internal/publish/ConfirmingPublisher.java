@@ -148,6 +148,12 @@ public final class ConfirmingPublisher implements Publisher {
     }
   }
 
+  /** How many messages are sent and not yet confirmed, on the current channel. */
+  public int unconfirmed() {
+    ConfirmTracker current = currentTracker();
+    return current == null ? 0 : current.unconfirmed();
+  }
+
   private synchronized ConfirmTracker currentTracker() {
     return tracker;
   }

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -56,7 +57,7 @@ public final class WarrenRuntime {
   private final GlobalSettings settings;
   private final Codec codec;
   private final ThreadSource threads;
-  private final List<ConsumerRunner> runners = new ArrayList<>();
+  private final List<ConsumerRunner> runners = new CopyOnWriteArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
   private ConfirmingPublisher publisher;
@@ -186,17 +187,26 @@ public final class WarrenRuntime {
               failures,
               requestContexts,
               codec);
+      BatchInvoker batchInvoker =
+          model.batched()
+              ? new BatchInvoker(
+                  model,
+                  target,
+                  PayloadDecoder.of(model.shape().payloadType(), codec),
+                  failures,
+                  requestContexts)
+              : null;
       ConsumerRunner runner =
           new ConsumerRunner(
               model,
               invoker,
+              batchInvoker,
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
               completions,
               timer,
               threads.named("warren-" + model.name()));
       runners.add(runner);
-      shape(runner, model, target, failures, requestContexts);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
@@ -208,26 +218,21 @@ public final class WarrenRuntime {
     }
   }
 
-  /** Batch consumers get their batches, responders their reply sender. */
-  private void shape(
-      ConsumerRunner runner,
-      ConsumerModel model,
-      BeanTarget target,
-      FailureMapping failures,
-      Instance<RequestContextController> requestContexts) {
-    if (model.batched()) {
-      runner.batching(
-          new BatchInvoker(
-              model,
-              target,
-              PayloadDecoder.of(model.shape().payloadType(), codec),
-              failures,
-              requestContexts),
-          timer);
+  /**
+   * Each started consumer's state and counts, in start order; for health checks. Empty before
+   * start.
+   */
+  public List<ConsumerStatus> consumers() {
+    List<ConsumerStatus> all = new ArrayList<>(runners.size());
+    for (ConsumerRunner runner : runners) {
+      all.add(runner.status());
     }
-    if (model.shape().responder()) {
-      runner.replying();
-    }
+    return all;
+  }
+
+  /** How many messages the application's publisher has sent and not yet seen confirmed. */
+  public synchronized int publisherUnconfirmed() {
+    return publisher == null ? 0 : publisher.unconfirmed();
   }
 
   /** Graceful shutdown; safe to call more than once. */

@@ -1,0 +1,96 @@
+package dev.warren.internal.runtime;
+
+import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.invocation.BatchInvoker;
+import dev.warren.internal.invocation.Handled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.logging.Logger;
+
+/**
+ * Collects deliveries into batches; a worker calls the method once per batch, then settles each
+ * delivery through the same path as a single delivery, in the batch's order: one frame per
+ * delivery, caps per delivery.
+ */
+final class BatchDispatcher implements Dispatcher {
+
+  private static final Logger LOG = Logger.getLogger(BatchDispatcher.class.getName());
+
+  private final BatchInvoker invoker;
+  private final ExecutorService workers;
+  private final SettlementExecutor settlement;
+  private final Control control;
+  private final BatchCollector<IncomingDelivery> batches;
+
+  BatchDispatcher(
+      ConsumerModel model,
+      BatchInvoker invoker,
+      ExecutorService workers,
+      SettlementExecutor settlement,
+      Control control,
+      ScheduledExecutorService timer) {
+    this.invoker = invoker;
+    this.workers = workers;
+    this.settlement = settlement;
+    this.control = control;
+    this.batches = new BatchCollector<>(model.batchSize(), model.batchWait(), timer, this::queue);
+  }
+
+  @Override
+  public void dispatch(IncomingDelivery delivery) {
+    settlement.received();
+    batches.add(delivery);
+  }
+
+  @Override
+  public void flush() {
+    batches.flush();
+  }
+
+  /** A batch is complete: queue it for the workers (called by the collector, must not block). */
+  private void queue(List<IncomingDelivery> batch) {
+    try {
+      workers.execute(() -> handle(batch));
+    } catch (RejectedExecutionException e) {
+      // stopping: the channel closes and the broker redelivers them
+      settlement.givenUp(batch.size());
+    }
+  }
+
+  private void handle(List<IncomingDelivery> batch) {
+    List<IncomingDelivery> live = new ArrayList<>(batch.size());
+    for (IncomingDelivery delivery : batch) {
+      if (control.stopped() || !delivery.channelOpen()) {
+        // its channel is gone: the broker redelivers it, so handling it now would only duplicate
+        settlement.givenUp(1);
+        LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
+      } else {
+        live.add(delivery);
+      }
+    }
+    if (live.isEmpty()) {
+      return;
+    }
+    CompletionStage<List<Handled>> result;
+    try {
+      result = invoker.invoke(live);
+    } catch (RuntimeException | Error unexpected) {
+      control.fatal(unexpected);
+      return;
+    }
+    result.whenComplete(
+        (handled, fatal) -> {
+          if (fatal != null) {
+            control.fatal(fatal);
+            return;
+          }
+          for (int i = 0; i < live.size(); i++) {
+            settlement.settle(live.get(i), handled.get(i));
+          }
+        });
+  }
+}

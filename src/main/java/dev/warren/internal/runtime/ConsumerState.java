@@ -1,0 +1,15 @@
+package dev.warren.internal.runtime;
+
+/** Where one consumer stands, as health checks and operators read it. */
+public enum ConsumerState {
+  /** Not subscribed yet: the application has not started it. */
+  STARTING,
+  /** Subscribed: deliveries arrive. */
+  CONSUMING,
+  /** Its channel or connection was lost; it is being reopened (by Warren or the client). */
+  RECOVERING,
+  /** The broker cancelled its subscription (the queue was deleted); it waits for the queue. */
+  WAITING_FOR_QUEUE,
+  /** Shut down, or stopped for good after a handler threw an {@code Error}. */
+  STOPPED
+}

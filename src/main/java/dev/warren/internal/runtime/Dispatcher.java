@@ -1,0 +1,23 @@
+package dev.warren.internal.runtime;
+
+/**
+ * Takes one consumer's deliveries from the client's dispatch thread to its workers and the method;
+ * one implementation per consumer shape, chosen when the consumer is built.
+ */
+interface Dispatcher {
+
+  /** A delivery arrived (on the client's dispatch thread: must not block). */
+  void dispatch(IncomingDelivery delivery);
+
+  /** The subscription was cancelled: nothing more arrives, so nothing need wait for more. */
+  default void flush() {}
+
+  /** What a dispatcher needs from its consumer. */
+  interface Control {
+    /** Whether the consumer has stopped (deliveries not started then are left to the broker). */
+    boolean stopped();
+
+    /** Something that is not a handler's failure escaped: stop the consumer. */
+    void fatal(Throwable fatal);
+  }
+}

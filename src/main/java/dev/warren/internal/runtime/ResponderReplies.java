@@ -1,0 +1,50 @@
+package dev.warren.internal.runtime;
+
+import dev.warren.Outcome;
+import dev.warren.internal.invocation.Handled;
+import java.util.function.BiConsumer;
+
+/**
+ * A responder's step between its method and settlement: the reply is published first, on the
+ * request's own channel with a confirm, and the request settled as that went. A confirmed reply
+ * acks the request right where the confirm arrived; a failed one retries it on the completions
+ * executor, since a retry may publish a copy and wait for room, which must not happen on the
+ * connection's I/O thread (it brings the confirms that make room).
+ */
+final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
+
+  private final ReplySender replies;
+  private final SettlementExecutor settlement;
+
+  ResponderReplies(
+      String consumer, String queue, ConsumerChannel channel, SettlementExecutor settlement) {
+    this.settlement = settlement;
+    this.replies =
+        new ReplySender(
+            consumer,
+            queue,
+            (request, replyTo, properties, body) ->
+                channel
+                    .copiesOn(((IncomingDelivery) request).channel())
+                    .publish("", replyTo, false, properties, body));
+  }
+
+  @Override
+  public void accept(IncomingDelivery delivery, Handled handled) {
+    if (handled.reply() == null) {
+      settlement.settle(delivery, handled);
+      return;
+    }
+    replies
+        .send(delivery, handled)
+        .whenComplete(
+            (settled, failure) -> {
+              if (settled != null && settled.outcome() instanceof Outcome.Ack) {
+                settlement.settle(delivery, settled);
+                return;
+              }
+              Handled retry = settled != null ? settled : new Handled(Outcome.retry(), failure);
+              settlement.settleLater(delivery, retry);
+            });
+  }
+}

@@ -1,0 +1,201 @@
+package dev.warren.internal.runtime;
+
+import com.rabbitmq.client.AMQP;
+import dev.warren.Outcome;
+import dev.warren.internal.invocation.Handled;
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.settlement.Action;
+import dev.warren.internal.settlement.ConsumerPolicy;
+import dev.warren.internal.settlement.Settlement;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+
+/**
+ * Carries out the settlement decision for one consumer's deliveries: the frame on the delivery's
+ * own channel, a confirmed copy before the original is settled, or an in-process delay that holds
+ * the original until its timer fires. Counts the deliveries received and not yet settled.
+ */
+final class SettlementExecutor {
+
+  private static final Logger LOG = Logger.getLogger(SettlementExecutor.class.getName());
+  private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
+  private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
+
+  private final String consumer;
+  private final String queue;
+  private final ConsumerPolicy policy;
+  private final ConsumerChannel channel;
+  private final Executor completions;
+  private final ScheduledExecutorService timer;
+  private final AtomicInteger unsettled = new AtomicInteger();
+  private final AtomicInteger held = new AtomicInteger();
+  private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
+  private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
+
+  /**
+   * @param consumer the consumer's name, for messages
+   * @param queue its queue, for messages
+   * @param policy what settlement needs to know
+   * @param channel where copies are published and confirmed
+   * @param completions where a delayed copy is published when its timer fires
+   * @param timer runs in-process delays
+   */
+  SettlementExecutor(
+      String consumer,
+      String queue,
+      ConsumerPolicy policy,
+      ConsumerChannel channel,
+      Executor completions,
+      ScheduledExecutorService timer) {
+    this.consumer = consumer;
+    this.queue = queue;
+    this.policy = policy;
+    this.channel = channel;
+    this.completions = completions;
+    this.timer = timer;
+  }
+
+  /** A delivery arrived: it counts as unsettled until settled or given up. */
+  void received() {
+    unsettled.incrementAndGet();
+  }
+
+  /** {@code count} deliveries will not be settled here: the broker delivers them again. */
+  void givenUp(int count) {
+    unsettled.addAndGet(-count);
+  }
+
+  /** Deliveries received and not yet settled (or given up). */
+  int unsettled() {
+    return unsettled.get();
+  }
+
+  /** Deliveries held unacked for an in-process delay. */
+  int held() {
+    return held.get();
+  }
+
+  /** Settles {@code delivery} as {@code handled}'s outcome decides. */
+  void settle(IncomingDelivery delivery, Handled handled) {
+    Action action =
+        Settlement.decide(
+            handled.outcome(), delivery.attempt(), delivery.headers(), handled.failure(), policy);
+    if (action instanceof Action.Copy copy) {
+      publishCopy(delivery, copy);
+    } else if (action instanceof Action.Later later) {
+      holdThenCopy(delivery, later);
+    } else {
+      if (action instanceof Action.Reject reject
+          && reject.reason() == Action.Reason.DELAY_DISCARDED
+          && delayWarnings.allow()) {
+        LOG.warning(
+            Messages.delayDiscarded(
+                consumer, queue, ((Outcome.RetryAfter) handled.outcome()).delay()));
+      }
+      try {
+        delivery.settle(action);
+      } finally {
+        unsettled.decrementAndGet();
+      }
+    }
+  }
+
+  /** Settles on {@code completions} (off the connection's I/O thread). */
+  void settleLater(IncomingDelivery delivery, Handled handled) {
+    try {
+      completions.execute(() -> settle(delivery, handled));
+    } catch (RejectedExecutionException e) {
+      // shutting down: the channel closes and the broker redelivers it
+      unsettled.decrementAndGet();
+    }
+  }
+
+  /**
+   * The in-process delay: the original stays unacked (holding its prefetch slot) until the timer
+   * fires. If the service stops or dies first, the broker redelivers the original.
+   */
+  private void holdThenCopy(IncomingDelivery delivery, Action.Later later) {
+    if (later.delay().compareTo(BROKER_CONSUMER_TIMEOUT) >= 0 && delayWarnings.allow()) {
+      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay()));
+    }
+    held.incrementAndGet();
+    try {
+      timer.schedule(
+          () -> {
+            held.decrementAndGet();
+            try {
+              completions.execute(() -> publishCopy(delivery, later.copy()));
+            } catch (RejectedExecutionException e) {
+              unsettled.decrementAndGet();
+            }
+          },
+          later.delay().toNanos(),
+          TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down: the channel closes and the broker redelivers the original
+      held.decrementAndGet();
+      unsettled.decrementAndGet();
+    }
+  }
+
+  /**
+   * Publishes the copy on the delivery's own channel and settles the original once the broker
+   * confirmed it; if it was not confirmed, the original goes back to the queue unchanged.
+   */
+  private void publishCopy(IncomingDelivery delivery, Action.Copy copy) {
+    CompletableFuture<Void> confirmed;
+    try {
+      AMQP.BasicProperties.Builder builder =
+          delivery
+              .properties()
+              .builder()
+              .headers(copy.headers())
+              .deliveryMode(copy.persistent() ? 2 : 1);
+      if (copy.expiration() != null) {
+        builder.expiration(copy.expiration());
+      }
+      AMQP.BasicProperties properties = builder.build();
+      confirmed =
+          channel
+              .copiesOn(delivery.channel())
+              .publish(copy.exchange(), copy.routingKey(), true, properties, delivery.body());
+    } catch (IOException | RuntimeException e) {
+      confirmed = CompletableFuture.failedFuture(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      confirmed = CompletableFuture.failedFuture(e);
+    }
+    if (confirmed == null) {
+      // the delivery's channel closed before the copy was sent: the broker redelivers it
+      LOG.warning(Messages.channelGone(consumer, delivery.deliveryTag(), copy.toString()));
+      unsettled.decrementAndGet();
+      return;
+    }
+    confirmed.whenComplete(
+        (ok, failure) -> {
+          try {
+            if (failure == null) {
+              delivery.settle(
+                  copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
+            } else {
+              if (copyWarnings.allow()) {
+                LOG.warning(
+                    Messages.copyFailed(
+                        consumer, delivery.deliveryTag(), copy.toString(), failure.toString()));
+              }
+              delivery.settle(new Action.Reject(true, Action.Reason.COPY_FAILED));
+            }
+          } finally {
+            unsettled.decrementAndGet();
+          }
+        });
+  }
+}

@@ -1,0 +1,72 @@
+package dev.warren.internal.runtime;
+
+import dev.warren.internal.invocation.Handled;
+import dev.warren.internal.invocation.HandlerInvoker;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiConsumer;
+import java.util.logging.Logger;
+
+/**
+ * One delivery per call: each goes to a worker, which calls the method and hands the result to
+ * {@code then} (settlement, or a responder's reply first).
+ */
+final class SingleDispatcher implements Dispatcher {
+
+  private static final Logger LOG = Logger.getLogger(SingleDispatcher.class.getName());
+
+  private final HandlerInvoker invoker;
+  private final ExecutorService workers;
+  private final SettlementExecutor settlement;
+  private final Control control;
+  private final BiConsumer<IncomingDelivery, Handled> then;
+
+  SingleDispatcher(
+      HandlerInvoker invoker,
+      ExecutorService workers,
+      SettlementExecutor settlement,
+      Control control,
+      BiConsumer<IncomingDelivery, Handled> then) {
+    this.invoker = invoker;
+    this.workers = workers;
+    this.settlement = settlement;
+    this.control = control;
+    this.then = then;
+  }
+
+  @Override
+  public void dispatch(IncomingDelivery delivery) {
+    settlement.received();
+    try {
+      workers.execute(() -> handle(delivery));
+    } catch (RejectedExecutionException e) {
+      settlement.givenUp(1); // stopping: the channel closes and the broker redelivers it
+    }
+  }
+
+  private void handle(IncomingDelivery delivery) {
+    if (control.stopped() || !delivery.channelOpen()) {
+      // its channel is gone: the broker redelivers it, so handling it now would only duplicate
+      settlement.givenUp(1);
+      LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
+      return;
+    }
+    CompletionStage<Handled> result;
+    try {
+      result = invoker.invoke(delivery);
+    } catch (RuntimeException | Error unexpected) {
+      // not the handler's failure (those are mapped): settle nothing, hand everything back
+      control.fatal(unexpected);
+      return;
+    }
+    result.whenComplete(
+        (handled, fatal) -> {
+          if (fatal != null) {
+            control.fatal(fatal);
+          } else {
+            then.accept(delivery, handled);
+          }
+        });
+  }
+}
