@@ -31,7 +31,7 @@ public class Responders {
         request.item(),
         request.quantity(),
         request.quantity() * 250L,
-        delivery.properties().getCorrelationId());
+        delivery.correlationId().orElse(null));
   }
 
   @RabbitConsumer(queue = LATER)

@@ -362,12 +362,55 @@ public final class Messages {
         + "); keep one, or veto the others";
   }
 
+  // ---- typed delivery metadata and @Header parameters ----
+
+  public static String headerType(String header, String actual, String wanted) {
+    return "WARREN-210 header '"
+        + header
+        + "' is a "
+        + actual
+        + ", not a "
+        + wanted
+        + "; read it as "
+        + actual
+        + " (or Object), or have the sender write a "
+        + wanted;
+  }
+
+  public static String headerParameterType(
+      String consumer, String method, String header, String type) {
+    return "WARREN-211 "
+        + at(consumer, method)
+        + "the @Header(\""
+        + header
+        + "\") parameter has type '"
+        + type
+        + "', which Warren cannot give a header as; use String, Integer, Long, Short, Byte,"
+        + " Boolean, Double, Float, BigDecimal, byte[], Date, Instant, List<Object>,"
+        + " Map<String, Object>, Object, a primitive, or Optional<...> of one of them";
+  }
+
+  public static String headerOnBatch(String consumer, String method, String header) {
+    return "WARREN-212 "
+        + at(consumer, method)
+        + "a batch consumer cannot take @Header(\""
+        + header
+        + "\"): its deliveries have headers each; take List<Delivery> and read"
+        + " Delivery.header(name, type) of each";
+  }
+
+  public static String headerBlankName(String consumer, String method) {
+    return "WARREN-213 "
+        + at(consumer, method)
+        + "a @Header parameter has a blank name; name the header, e.g. @Header(\"tenant\")";
+  }
+
   // ---- runtime (logged) ----
 
   public static String decodeFailed(String consumer, String queue, long tag, String why) {
     return "WARREN-030 consumer '"
         + consumer
-        + "': the body of delivery "
+        + "': delivery "
         + tag
         + " from queue '"
         + queue
