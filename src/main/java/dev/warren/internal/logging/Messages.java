@@ -405,6 +405,36 @@ public final class Messages {
         + "a @Header parameter has a blank name; name the header, e.g. @Header(\"tenant\")";
   }
 
+  // ---- the test kit (dev.warren:warren-test) ----
+
+  public static String kitNoAnswer(String exchange, String routingKey) {
+    return "WARREN-214 test kit: nobody answers requests to exchange '"
+        + exchange
+        + "' with routing key '"
+        + routingKey
+        + "'; register an answer with kit.answer(\""
+        + exchange
+        + "\", \""
+        + routingKey
+        + "\", request -> reply) before the delivery";
+  }
+
+  public static String kitNoConsumer(String consumer, String known) {
+    return "WARREN-215 test kit: there is no consumer '"
+        + consumer
+        + "' among the booted beans (consumers: "
+        + known
+        + "); add its bean class to the kit, or use the consumer's name (@RabbitConsumer(name),"
+        + " else its queue)";
+  }
+
+  public static String kitBatchConsumer(String consumer, String method) {
+    return "WARREN-216 test kit: "
+        + at(consumer, method)
+        + "is a batch consumer, which the kit cannot deliver single messages to yet; test it"
+        + " against the broker";
+  }
+
   // ---- runtime (logged) ----
 
   public static String decodeFailed(String consumer, String queue, long tag, String why) {
