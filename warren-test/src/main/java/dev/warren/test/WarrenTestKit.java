@@ -79,6 +79,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
 
   private static final long HANDLER_TIMEOUT_SECONDS = 30;
 
+  private final boolean broker;
   private final List<Class<?>> beanClasses;
   private final Map<String, String> config = new LinkedHashMap<>();
   private final Map<String, HandlerInvoker> invokers = new ConcurrentHashMap<>();
@@ -89,7 +90,8 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
   private Doubles.Recorders recorders;
   private FailureMapping failures;
 
-  private WarrenTestKit(Class<?>... beanClasses) {
+  private WarrenTestKit(boolean broker, Class<?>... beanClasses) {
+    this.broker = broker;
     this.beanClasses = List.of(beanClasses);
   }
 
@@ -98,7 +100,20 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
    * interceptors with {@code @Priority}, a codec), without a broker.
    */
   public static WarrenTestKit withoutBroker(Class<?>... beanClasses) {
-    return new WarrenTestKit(beanClasses);
+    return new WarrenTestKit(false, beanClasses);
+  }
+
+  /**
+   * A kit for the application's bean classes with Warren running for real against the broker at
+   * {@code warren.uri}: deployment checks (or declares) the topology, the application's consumers
+   * consume (its responders answer requests), and the injected {@code Publisher}, {@code
+   * Requester}, {@code Connection} and {@code Channel} are Warren's own. {@link #deliver} works as
+   * without a broker (the message is handed to the consumer in-process, and the frames are Warren's
+   * decision, not sent); what the handler sends goes to the broker, so {@link
+   * Delivered#published()} and {@link Delivered#requests()} are empty: look at the broker.
+   */
+  public static WarrenTestKit withBroker(Class<?>... beanClasses) {
+    return new WarrenTestKit(true, beanClasses);
   }
 
   /**
@@ -124,14 +139,18 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       return this;
     }
     Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("warren.consumers.defaults.enabled", "false");
+    if (!broker) {
+      settings.put("warren.consumers.defaults.enabled", "false");
+    }
     settings.putAll(config);
     KitConfigSource.use(settings);
     Weld weld =
         new Weld("warren-test-kit-" + UUID.randomUUID())
             .disableDiscovery()
-            .addBeanClasses(beanClasses.toArray(Class<?>[]::new))
-            .addBeanClass(Doubles.class);
+            .addBeanClasses(beanClasses.toArray(Class<?>[]::new));
+    if (!broker) {
+      weld.addBeanClass(Doubles.class);
+    }
     ServiceLoader.load(Extension.class).forEach(weld::addExtension);
     try {
       container = weld.initialize();
@@ -140,8 +159,11 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       throw e;
     }
     extension = container.select(WarrenExtension.class).get();
+    // with a broker nothing is recorded: the application's sends go to the broker
     recorders = new Doubles.Recorders(extension.runtime().codec());
-    Doubles.current = recorders;
+    if (!broker) {
+      Doubles.current = recorders;
+    }
     failures = FailureMapping.resolve(container.getBeanManager(), contexts::add);
     return this;
   }
@@ -274,6 +296,10 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
 
   private Doubles.Recorders recorders() {
     started();
+    if (broker) {
+      throw new IllegalStateException(
+          "a kit with the broker records nothing: what the application sends goes to the broker");
+    }
     return recorders;
   }
 
