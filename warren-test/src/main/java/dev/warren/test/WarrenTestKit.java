@@ -1,12 +1,16 @@
 package dev.warren.test;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.Envelope;
 import dev.warren.OutgoingMessage;
 import dev.warren.QueueType;
+import dev.warren.Warren;
 import dev.warren.internal.codec.Headers;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
+import dev.warren.internal.config.AmqpUri;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.WarrenExtension;
 import dev.warren.internal.invocation.BeanTarget;
@@ -22,6 +26,8 @@ import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.context.spi.CreationalContext;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.Extension;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -79,6 +85,9 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
 
   private static final long HANDLER_TIMEOUT_SECONDS = 30;
 
+  /** With the broker: marks the kit's message, and the copies Warren makes of it. */
+  static final String KIT_ID = "x-warren-test-kit-id";
+
   private final boolean broker;
   private final List<Class<?>> beanClasses;
   private final Map<String, String> config = new LinkedHashMap<>();
@@ -89,6 +98,8 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
   private WarrenExtension extension;
   private Doubles.Recorders recorders;
   private FailureMapping failures;
+  private WireRecorder wire;
+  private Channel publishing;
 
   private WarrenTestKit(boolean broker, Class<?>... beanClasses) {
     this.broker = broker;
@@ -105,12 +116,14 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
 
   /**
    * A kit for the application's bean classes with Warren running for real against the broker at
-   * {@code warren.uri}: deployment checks (or declares) the topology, the application's consumers
-   * consume (its responders answer requests), and the injected {@code Publisher}, {@code
-   * Requester}, {@code Connection} and {@code Channel} are Warren's own. {@link #deliver} works as
-   * without a broker (the message is handed to the consumer in-process, and the frames are Warren's
-   * decision, not sent); what the handler sends goes to the broker, so {@link
-   * Delivered#published()} and {@link Delivered#requests()} are empty: look at the broker.
+   * {@code warren.uri} (plain {@code amqp://}): deployment checks (or declares) the topology, the
+   * application's consumers consume, and the injected {@code Publisher}, {@code Requester}, {@code
+   * Connection} and {@code Channel} are Warren's own. Warren connects through a recording proxy of
+   * the kit's; {@link #deliver} publishes the message to the consumer's queue (with a header of the
+   * kit's, {@code x-warren-test-kit-id}, that its copies keep) and reports the frames Warren sent
+   * on the channel the broker delivered it on, up to its settlement. The outcome is not known there
+   * ({@link Delivered#outcome()} is {@code null}), nothing is recorded ({@link #published()}
+   * throws), and the redelivered flag is the broker's.
    */
   public static WarrenTestKit withBroker(Class<?>... beanClasses) {
     return new WarrenTestKit(true, beanClasses);
@@ -143,6 +156,11 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       settings.put("warren.consumers.defaults.enabled", "false");
     }
     settings.putAll(config);
+    if (broker) {
+      wire = proxy(settings);
+      // Warren connects through the recorder; the URI keeps the credentials and virtual host
+      settings.put("warren.addresses", "127.0.0.1:" + wire.port());
+    }
     KitConfigSource.use(settings);
     Weld weld =
         new Weld("warren-test-kit-" + UUID.randomUUID())
@@ -156,6 +174,10 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       container = weld.initialize();
     } catch (RuntimeException e) {
       KitConfigSource.use(Map.of());
+      if (wire != null) {
+        wire.close();
+        wire = null;
+      }
       throw e;
     }
     extension = container.select(WarrenExtension.class).get();
@@ -176,6 +198,11 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       contexts.clear();
       container.close();
       container = null;
+      if (wire != null) {
+        wire.close();
+        wire = null;
+      }
+      publishing = null;
       invokers.clear();
       Doubles.current = null;
       KitConfigSource.use(Map.of());
@@ -229,7 +256,10 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
   public Delivered deliver(String consumer, TestMessage message) {
     ConsumerModel model = model(consumer);
     String retryCountHeader = extension.deployment().global().retryCountHeader();
-    KitDelivery delivery = delivery(model, message, retryCountHeader);
+    if (broker) {
+      return throughTheBroker(model, message, retryCountHeader);
+    }
+    KitDelivery delivery = delivery(model, message, retryCountHeader, null);
     int publishedBefore = recorders.publisher.sent.size();
     int requestedBefore = recorders.requester.sent.size();
     Handled handled;
@@ -342,8 +372,155 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
         });
   }
 
+  /**
+   * With the broker: publishes {@code message} to the consumer's queue, marked with a header of the
+   * kit's, and records what Warren sends on the channel the broker delivers it on, up to its
+   * settlement.
+   */
+  private Delivered throughTheBroker(
+      ConsumerModel model, TestMessage message, String retryCountHeader) {
+    if (message.redelivered) {
+      throw new IllegalArgumentException(
+          "with the broker, the broker sets the redelivered flag: leave it unset");
+    }
+    String id = UUID.randomUUID().toString();
+    KitDelivery sent = delivery(model, message, retryCountHeader, id);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANDLER_TIMEOUT_SECONDS);
+    try {
+      synchronized (this) {
+        if (publishing == null || !publishing.isOpen()) {
+          publishing = bean(Connection.class, Warren.Literal.INSTANCE).createChannel();
+        }
+        publishing.basicPublish(
+            sent.exchange(), sent.routingKey(), sent.rawProperties(), sent.body());
+      }
+      WireRecorder.Deliver deliver = null;
+      while (deliver == null) {
+        for (WireRecorder.Event event : wire.events) {
+          if (event instanceof WireRecorder.Deliver d
+              && id.equals(Headers.plain(d.properties().getHeaders()).get(KIT_ID))) {
+            deliver = d;
+            break;
+          }
+        }
+        pause(deadline, model);
+      }
+      List<Frame> frames = new ArrayList<>();
+      Optional<Frame.Publish> reply = Optional.empty();
+      while (true) {
+        frames.clear();
+        reply = Optional.empty();
+        boolean done = false;
+        // once a copy of the message is delivered, what follows on the channel may be its frames
+        boolean copyDelivered = false;
+        for (WireRecorder.Event event : WireRecorder.after(wire.events, deliver)) {
+          if (event.connection() != deliver.connection() || event.channel() != deliver.channel()) {
+            continue;
+          }
+          if (event instanceof WireRecorder.Deliver next
+              && id.equals(Headers.plain(next.properties().getHeaders()).get(KIT_ID))) {
+            copyDelivered = true;
+          } else if (event instanceof WireRecorder.Publish p && !copyDelivered) {
+            boolean copy = id.equals(p.frame().headers().get(KIT_ID));
+            boolean isReply =
+                sent.replyTo().isPresent()
+                    && p.frame().routingKey().equals(sent.replyTo().get())
+                    && sent.correlationId().equals(Optional.ofNullable(p.frame().correlationId()));
+            if (copy || isReply) {
+              Frame.Publish frame = withoutKitId(p.frame());
+              frames.add(frame);
+              if (isReply) {
+                reply = Optional.of(frame);
+              }
+            }
+          } else if (event instanceof WireRecorder.Settle settle && settle.tag() == deliver.tag()) {
+            frames.add(settle.frame());
+            done = true;
+            break;
+          } else if (event instanceof WireRecorder.Close) {
+            // the consumer stopped (an Error) and closed its channel: nothing was settled
+            frames.clear();
+            done = true;
+            break;
+          }
+        }
+        if (done) {
+          break;
+        }
+        pause(deadline, model);
+      }
+      return new Delivered(null, null, null, List.copyOf(frames), reply, List.of(), List.of());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void pause(long deadline, ConsumerModel model) {
+    if (wire.failure != null) {
+      throw new IllegalStateException(
+          "the kit could not read Warren's frames: " + wire.failure, wire.failure);
+    }
+    if (System.nanoTime() - deadline > 0) {
+      throw new IllegalStateException(
+          "consumer '"
+              + model.name()
+              + "' did not settle the message within "
+              + HANDLER_TIMEOUT_SECONDS
+              + " s; is it consuming queue '"
+              + model.queue()
+              + "'?");
+    }
+    try {
+      Thread.sleep(2);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a settlement", e);
+    }
+  }
+
+  private static Frame.Publish withoutKitId(Frame.Publish frame) {
+    Map<String, Object> headers = new LinkedHashMap<>(frame.headers());
+    headers.remove(KIT_ID);
+    return new Frame.Publish(
+        frame.exchange(),
+        frame.routingKey(),
+        Map.copyOf(headers),
+        frame.expiration(),
+        frame.persistent(),
+        frame.correlationId(),
+        frame.body());
+  }
+
+  /** The broker to put the recorder in front of, from the kit's settings. */
+  private static WireRecorder proxy(Map<String, String> settings) {
+    String addresses = settings.get("warren.addresses");
+    String host;
+    int port;
+    AmqpUri uri =
+        AmqpUri.parse(settings.getOrDefault("warren.uri", "amqp://guest:guest@localhost:5672/"));
+    if (uri.tls()) {
+      throw new IllegalArgumentException(
+          "the kit with the broker records plain AMQP only: use an amqp:// URI in the test");
+    }
+    if (addresses != null && !addresses.isBlank()) {
+      String first = addresses.split(",")[0].trim();
+      int colon = first.lastIndexOf(':');
+      host = colon < 0 ? first : first.substring(0, colon);
+      port = colon < 0 ? 5672 : Integer.parseInt(first.substring(colon + 1));
+    } else {
+      host = uri.host();
+      port = uri.port();
+    }
+    try {
+      return new WireRecorder(host, port);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The delivery the client would hand Warren for {@code message} on the consumer's queue. */
-  private KitDelivery delivery(ConsumerModel model, TestMessage message, String retryCountHeader) {
+  private KitDelivery delivery(
+      ConsumerModel model, TestMessage message, String retryCountHeader, String kitId) {
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
     byte[] body;
     if (message.body != null) {
@@ -356,6 +533,9 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       }
     }
     Map<String, Object> headers = new HashMap<>(message.headers);
+    if (kitId != null) {
+      headers.put(KIT_ID, kitId);
+    }
     if (message.attempt > 1) {
       // counted where the broker (quorum) or Warren (classic) counts
       headers.put(
