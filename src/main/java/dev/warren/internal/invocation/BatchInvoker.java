@@ -29,10 +29,10 @@ public final class BatchInvoker {
 
   private static final Logger LOG = Logger.getLogger(BatchInvoker.class.getName());
 
-  private final ConsumerModel model;
-
   /** A batch consumer takes no {@code @Header} parameters (deployment refuses them). */
   private static final Object[] NO_HEADERS = {};
+
+  private final ConsumerModel model;
 
   private final ContextualCall call;
   private final PayloadDecoder decoder;

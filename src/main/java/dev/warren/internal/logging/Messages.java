@@ -431,8 +431,24 @@ public final class Messages {
   public static String kitBatchConsumer(String consumer, String method) {
     return "WARREN-216 test kit: "
         + at(consumer, method)
-        + "is a batch consumer, which the kit cannot deliver single messages to yet; test it"
-        + " against the broker";
+        + "is a batch consumer; hand it a batch with kit.deliverBatch(\""
+        + consumer
+        + "\", messages)";
+  }
+
+  public static String kitNotBatch(String consumer, String method) {
+    return "WARREN-217 test kit: "
+        + at(consumer, method)
+        + "is not a batch consumer; hand it one message with kit.deliver(\""
+        + consumer
+        + "\", message)";
+  }
+
+  public static String kitBatchWithBroker(String consumer) {
+    return "WARREN-218 test kit: batches of consumer '"
+        + consumer
+        + "' are delivered without the broker only; with the broker, publish the messages to its"
+        + " queue and look at the broker";
   }
 
   // ---- runtime (logged) ----

@@ -13,6 +13,7 @@ import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.config.AmqpUri;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.WarrenExtension;
+import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.Handled;
@@ -39,12 +40,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
@@ -92,6 +95,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
   private final List<Class<?>> beanClasses;
   private final Map<String, String> config = new LinkedHashMap<>();
   private final Map<String, HandlerInvoker> invokers = new ConcurrentHashMap<>();
+  private final Map<String, BatchInvoker> batchInvokers = new ConcurrentHashMap<>();
   private final AtomicLong deliveryTags = new AtomicLong();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private WeldContainer container;
@@ -204,6 +208,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
       }
       publishing = null;
       invokers.clear();
+      batchInvokers.clear();
       Doubles.current = null;
       KitConfigSource.use(Map.of());
     }
@@ -250,35 +255,73 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
    * after the handler (and a returned stage) completed.
    *
    * @throws IllegalArgumentException if there is no such consumer ({@code WARREN-215}) or it is a
-   *     batch consumer ({@code WARREN-216})
+   *     batch consumer ({@code WARREN-216}: use {@link #deliverBatch})
    * @throws IllegalStateException if the handler did not complete within 30 s
    */
   public Delivered deliver(String consumer, TestMessage message) {
-    ConsumerModel model = model(consumer);
+    ConsumerModel model = model(consumer, false);
     String retryCountHeader = extension.deployment().global().retryCountHeader();
     if (broker) {
       return throughTheBroker(model, message, retryCountHeader);
     }
     KitDelivery delivery = delivery(model, message, retryCountHeader, null);
+    List<Delivered> delivered =
+        handle(
+            model,
+            List.of(delivery),
+            retryCountHeader,
+            () -> invoker(model).invoke(delivery).thenApply(List::of));
+    return delivered.get(0);
+  }
+
+  /**
+   * Delivers {@code messages} as one batch to the batch consumer named {@code consumer} (its method
+   * is called once, as when the batch is full or its wait is over) and reports what came of each,
+   * in order; the publications and requests of the call are in each of them. Without the broker
+   * only.
+   *
+   * @throws IllegalArgumentException if there is no such consumer ({@code WARREN-215}), it is not a
+   *     batch consumer ({@code WARREN-217}), or the kit runs with the broker ({@code WARREN-218})
+   * @throws IllegalStateException if the handler did not complete within 30 s
+   */
+  public List<Delivered> deliverBatch(String consumer, List<TestMessage> messages) {
+    ConsumerModel model = model(consumer, true);
+    if (broker) {
+      throw new IllegalArgumentException(Messages.kitBatchWithBroker(consumer));
+    }
+    String retryCountHeader = extension.deployment().global().retryCountHeader();
+    List<KitDelivery> batch = new ArrayList<>();
+    for (TestMessage message : messages) {
+      batch.add(delivery(model, message, retryCountHeader, null));
+    }
+    return handle(model, batch, retryCountHeader, () -> batchInvoker(model).invoke(batch));
+  }
+
+  /** Calls the handler for {@code deliveries} and reports what each came to. */
+  private List<Delivered> handle(
+      ConsumerModel model,
+      List<KitDelivery> deliveries,
+      String retryCountHeader,
+      Supplier<CompletionStage<List<Handled>>> call) {
     int publishedBefore = recorders.publisher.sent.size();
     int requestedBefore = recorders.requester.sent.size();
-    Handled handled;
+    List<Handled> handled;
     Throwable fatal = null;
     try {
-      handled =
-          invoker(model)
-              .invoke(delivery)
-              .toCompletableFuture()
-              .get(HANDLER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      handled = call.get().toCompletableFuture().get(HANDLER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       handled = null;
       fatal = e.getCause();
     } catch (TimeoutException e) {
       throw new IllegalStateException(
-          "consumer '" + consumer + "' did not complete within " + HANDLER_TIMEOUT_SECONDS + " s");
+          "consumer '"
+              + model.name()
+              + "' did not complete within "
+              + HANDLER_TIMEOUT_SECONDS
+              + " s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while consumer '" + consumer + "' ran", e);
+      throw new IllegalStateException("interrupted while consumer '" + model.name() + "' ran", e);
     } catch (Error e) {
       handled = null;
       fatal = e;
@@ -289,9 +332,28 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
     List<SentRequest> requests =
         List.copyOf(
             recorders.requester.sent.subList(requestedBefore, recorders.requester.sent.size()));
-    if (handled == null) {
-      return new Delivered(null, null, fatal, List.of(), Optional.empty(), published, requests);
+    List<Delivered> result = new ArrayList<>();
+    for (int i = 0; i < deliveries.size(); i++) {
+      if (handled == null) {
+        result.add(
+            new Delivered(null, null, fatal, List.of(), Optional.empty(), published, requests));
+      } else {
+        result.add(
+            delivered(
+                model, deliveries.get(i), handled.get(i), retryCountHeader, published, requests));
+      }
     }
+    return List.copyOf(result);
+  }
+
+  /** What handling {@code delivery} came to: the reply, then the settlement's frames. */
+  private static Delivered delivered(
+      ConsumerModel model,
+      KitDelivery delivery,
+      Handled handled,
+      String retryCountHeader,
+      List<OutgoingMessage> published,
+      List<SentRequest> requests) {
     List<Frame> frames = new ArrayList<>();
     Optional<Frame.Publish> reply = Optional.empty();
     if (handled.reply() != null && delivery.replyTo().filter(r -> !r.isBlank()).isPresent()) {
@@ -333,7 +395,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
     return recorders;
   }
 
-  private ConsumerModel model(String consumer) {
+  private ConsumerModel model(String consumer, boolean batch) {
     started();
     List<ConsumerModel> consumers = extension.deployment().consumers();
     ConsumerModel model =
@@ -348,10 +410,29 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
                             consumers.stream()
                                 .map(m -> "'" + m.name() + "'")
                                 .collect(Collectors.joining(", ")))));
-    if (model.shape().batch()) {
+    if (model.shape().batch() && !batch) {
       throw new IllegalArgumentException(Messages.kitBatchConsumer(model.name(), model.where()));
     }
+    if (!model.shape().batch() && batch) {
+      throw new IllegalArgumentException(Messages.kitNotBatch(model.name(), model.where()));
+    }
     return model;
+  }
+
+  private BatchInvoker batchInvoker(ConsumerModel model) {
+    return batchInvokers.computeIfAbsent(
+        model.name(),
+        name -> {
+          BeanManager beanManager = container.getBeanManager();
+          CreationalContext<?> context = beanManager.createCreationalContext(model.bean());
+          contexts.add(context);
+          return new BatchInvoker(
+              model,
+              BeanTarget.of(beanManager, model.bean(), context),
+              PayloadDecoder.of(model.shape().payloadType(), extension.runtime().codec()),
+              failures,
+              beanManager.createInstance().select(RequestContextController.class));
+        });
   }
 
   private HandlerInvoker invoker(ConsumerModel model) {

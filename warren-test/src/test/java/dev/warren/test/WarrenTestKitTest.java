@@ -191,6 +191,28 @@ class WarrenTestKitTest {
   }
 
   @Test
+  void aBatchIsHandedOverInOneCallAndEachDeliverySettledByItsOwnOutcome() {
+    List<Delivered> batch =
+        kit.deliverBatch(
+            "audit",
+            List.of(
+                TestMessage.payload(new Order("a", 1)),
+                TestMessage.body("{oops".getBytes(StandardCharsets.UTF_8)),
+                TestMessage.payload(new Order("c", 0))));
+
+    assertThat(batch)
+        .extracting(Delivered::outcome)
+        .containsExactly(Outcome.ack(), Outcome.drop(), Outcome.retry());
+    assertThat(batch.get(0).frames()).containsExactly(new Frame.Ack());
+    assertThat(batch.get(1).frames()).containsExactly(new Frame.Reject(false));
+    assertThat(batch.get(2).frames()).containsExactly(new Frame.Reject(true));
+    assertThatThrownBy(() -> kit.deliver("audit", TestMessage.payload(new Order("d", 1))))
+        .hasMessageStartingWith("WARREN-216 ");
+    assertThatThrownBy(() -> kit.deliverBatch("orders", List.of()))
+        .hasMessageStartingWith("WARREN-217 ");
+  }
+
+  @Test
   void anUnknownConsumerIsNamedWithTheKnownOnes() {
     assertThatThrownBy(() -> kit.deliver("order", TestMessage.payload("x")))
         .isInstanceOf(IllegalArgumentException.class)

@@ -74,6 +74,11 @@ public class Shop {
         .thenApply(price -> price.cents() > 0 ? Outcome.ack() : Outcome.drop());
   }
 
+  @RabbitConsumer(queue = "audit", batchSize = 10, batchWait = "50ms")
+  public List<Outcome> audit(List<Order> orders) {
+    return orders.stream().map(o -> o.quantity() > 0 ? Outcome.ack() : Outcome.retry()).toList();
+  }
+
   @RabbitConsumer(queue = "doomed")
   public void doomed(String body) {
     throw new OutOfMemoryError("simulated");
