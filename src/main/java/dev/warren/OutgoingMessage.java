@@ -1,6 +1,7 @@
 package dev.warren;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -34,6 +35,10 @@ public final class OutgoingMessage {
   private final String messageId;
   private final String correlationId;
   private final String replyTo;
+  private final Instant timestamp;
+  private final String type;
+  private final String appId;
+  private final String contentEncoding;
 
   private OutgoingMessage(Builder b) {
     this.exchange = b.exchange;
@@ -48,6 +53,10 @@ public final class OutgoingMessage {
     this.messageId = b.messageId;
     this.correlationId = b.correlationId;
     this.replyTo = b.replyTo;
+    this.timestamp = b.timestamp;
+    this.type = b.type;
+    this.appId = b.appId;
+    this.contentEncoding = b.contentEncoding;
   }
 
   /**
@@ -120,6 +129,26 @@ public final class OutgoingMessage {
     return replyTo;
   }
 
+  /** The timestamp, or {@code null}. */
+  public Instant timestamp() {
+    return timestamp;
+  }
+
+  /** The message type name, or {@code null}. */
+  public String type() {
+    return type;
+  }
+
+  /** The application id, or {@code null}. */
+  public String appId() {
+    return appId;
+  }
+
+  /** The content encoding, or {@code null} for the codec's ({@code UTF-8} for a string). */
+  public String contentEncoding() {
+    return contentEncoding;
+  }
+
   /** Builds an {@link OutgoingMessage}. */
   public static final class Builder {
     private final String exchange;
@@ -134,6 +163,10 @@ public final class OutgoingMessage {
     private String messageId;
     private String correlationId;
     private String replyTo;
+    private Instant timestamp;
+    private String type;
+    private String appId;
+    private String contentEncoding;
 
     private Builder(String exchange, String routingKey) {
       this.exchange = Objects.requireNonNull(exchange, "exchange");
@@ -212,6 +245,35 @@ public final class OutgoingMessage {
     /** Reply-to address. */
     public Builder replyTo(String replyTo) {
       this.replyTo = replyTo;
+      return this;
+    }
+
+    /**
+     * The {@code timestamp} property. AMQP timestamps hold whole seconds: the fraction is dropped.
+     */
+    public Builder timestamp(Instant timestamp) {
+      this.timestamp = timestamp;
+      return this;
+    }
+
+    /** The {@code type} property: the message's type name, free text. */
+    public Builder type(String type) {
+      this.type = type;
+      return this;
+    }
+
+    /** The {@code app_id} property: which application published the message. */
+    public Builder appId(String appId) {
+      this.appId = appId;
+      return this;
+    }
+
+    /**
+     * The {@code content_encoding} property; default: {@code UTF-8} for a {@code String} payload,
+     * else the codec's (none for JSON-B).
+     */
+    public Builder contentEncoding(String contentEncoding) {
+      this.contentEncoding = contentEncoding;
       return this;
     }
 

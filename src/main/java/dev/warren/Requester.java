@@ -1,6 +1,9 @@
 package dev.warren;
 
+import jakarta.enterprise.util.TypeLiteral;
+import java.lang.reflect.Type;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -53,6 +56,63 @@ public interface Requester {
    * @throws NullPointerException if an argument is {@code null}
    * @throws IllegalArgumentException if {@code timeout} is zero or negative
    */
-  <R> CompletionStage<R> request(
-      String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout);
+  default <R> CompletionStage<R> request(
+      String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout) {
+    return request(message(exchange, routingKey, payload), (Type) replyType, timeout);
+  }
+
+  /**
+   * Publishes {@code payload} as a request and completes with the reply, decoded into a generic
+   * type: {@code request("", "quotes", ask, new TypeLiteral<List<Quote>>() {}, timeout)}.
+   *
+   * @param replyType what the reply is decoded into ({@link TypeLiteral} is CDI's)
+   * @see #request(String, String, Object, Class, Duration)
+   */
+  default <R> CompletionStage<R> request(
+      String exchange,
+      String routingKey,
+      Object payload,
+      TypeLiteral<R> replyType,
+      Duration timeout) {
+    return request(message(exchange, routingKey, payload), replyType.getType(), timeout);
+  }
+
+  /**
+   * Publishes {@code request} (its exchange, routing key, payload, headers and properties) and
+   * completes with the reply. Its content type and encoding, message id, priority, timestamp, type
+   * and application id go with it; a request is always transient and mandatory, whatever {@code
+   * request} says, and its reply-to, correlation id and per-message TTL are Warren's.
+   *
+   * @throws IllegalArgumentException if {@code request} sets a reply-to address, a correlation id
+   *     or an expiration, or {@code timeout} is zero or negative
+   * @see #request(String, String, Object, Class, Duration)
+   */
+  default <R> CompletionStage<R> request(
+      OutgoingMessage request, Class<R> replyType, Duration timeout) {
+    return request(request, (Type) replyType, timeout);
+  }
+
+  /**
+   * Publishes {@code request} and completes with the reply, decoded into a generic type.
+   *
+   * @see #request(OutgoingMessage, Class, Duration)
+   */
+  default <R> CompletionStage<R> request(
+      OutgoingMessage request, TypeLiteral<R> replyType, Duration timeout) {
+    return request(request, replyType.getType(), timeout);
+  }
+
+  /**
+   * Publishes {@code request} and completes with the reply, decoded into {@code replyType}; the
+   * caller answers for {@code R} matching it (the other variants check that at compile time).
+   *
+   * @see #request(OutgoingMessage, Class, Duration)
+   */
+  <R> CompletionStage<R> request(OutgoingMessage request, Type replyType, Duration timeout);
+
+  private static OutgoingMessage message(String exchange, String routingKey, Object payload) {
+    return OutgoingMessage.to(exchange, routingKey)
+        .payload(Objects.requireNonNull(payload, "payload"))
+        .build();
+  }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import dev.warren.Warren;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.Dependent;
@@ -31,7 +32,15 @@ class InjectionIT extends WarrenIT {
   }
 
   @Inject Connection connection;
+  @Inject @Warren Connection warrenConnection;
   @Inject Instance<UsesChannel> users;
+
+  @Test
+  void withoutAConnectionOfItsOwnTheUnqualifiedOneIsWarrens() {
+    assertThat(connection.getClientProvidedName())
+        .isEqualTo(warrenConnection.getClientProvidedName());
+    assertThat(connection.isOpen()).isTrue();
+  }
 
   @Test
   void injectedChannelWorksAndClosesWithItsBean() throws Exception {

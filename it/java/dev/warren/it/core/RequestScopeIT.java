@@ -104,6 +104,7 @@ class RequestScopeIT extends WarrenIT {
     assertThat(d.attempt()).isEqualTo(1);
     assertThat(d.deliveryTag()).isPositive();
     assertThat(d.headers().get("tenant").toString()).isEqualTo("acme");
-    assertThat(d.properties().getDeliveryMode()).isEqualTo(2);
+    assertThat(d.persistent()).isTrue();
+    assertThat(d.rawProperties().getDeliveryMode()).isEqualTo(2);
   }
 }

@@ -41,7 +41,11 @@ class RequestFramesIT extends WarrenIT {
   @BeforeDeployment
   static void prepare() throws IOException {
     recorder = AmqpRecorder.start();
-    Broker.get().queue(Responders.ECHO).queue(Responders.QUOTES).queue(Responders.LATER);
+    Broker.get()
+        .queue(Responders.ECHO)
+        .queue(Responders.QUOTES)
+        .queue(Responders.LATER)
+        .queue(Responders.QUOTE_LIST);
     TestConfig.set("warren.uri", recorder.uri());
   }
 

@@ -1,8 +1,10 @@
 package dev.warren.it.rr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.warren.OutgoingMessage;
 import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
 import dev.warren.Requester;
@@ -12,6 +14,7 @@ import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.LogCapture;
 import dev.warren.it.support.WarrenIT;
+import jakarta.enterprise.util.TypeLiteral;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -44,6 +47,7 @@ class RequestReplyIT extends WarrenIT {
         .queue(Responders.ECHO)
         .queue(Responders.QUOTES)
         .queue(Responders.LATER)
+        .queue(Responders.QUOTE_LIST)
         .queue(SILENT);
   }
 
@@ -68,6 +72,41 @@ class RequestReplyIT extends WarrenIT {
     } catch (Exception e) {
       throw new AssertionError("the request did not complete: " + e, e);
     }
+  }
+
+  @Test
+  void aRequestWithHeadersAndPropertiesGetsAGenericReply() throws Exception {
+    List<Quote> quotes =
+        reply(
+            requester.request(
+                OutgoingMessage.to("", Responders.QUOTE_LIST)
+                    .payload(new QuoteRequest("tea", 2))
+                    .header("tenant", "acme")
+                    .appId("shop")
+                    .messageId("m-7")
+                    .build(),
+                new TypeLiteral<List<Quote>>() {},
+                TIMEOUT));
+
+    assertThat(quotes)
+        .containsExactly(
+            new Quote("acme:tea", 2, 100, "shop/m-7"), new Quote("acme:tea", 4, 180, "shop/m-7"));
+  }
+
+  @Test
+  void aTypeLiteralReplyTypeWorksForAPlainPayload() throws Exception {
+    String echoed =
+        reply(requester.request("", Responders.ECHO, "a", new TypeLiteral<String>() {}, TIMEOUT));
+    assertThat(echoed).isEqualTo("echo:a");
+  }
+
+  @Test
+  void aRequestMayNotSetWhatWarrenSets() {
+    OutgoingMessage withReplyTo =
+        OutgoingMessage.to("", Responders.ECHO).payload("x").replyTo("elsewhere").build();
+    assertThatThrownBy(() -> requester.request(withReplyTo, String.class, TIMEOUT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("reply-to");
   }
 
   @Test

@@ -40,7 +40,7 @@ public abstract sealed class PayloadDecoder {
   private static final class Text extends PayloadDecoder {
     @Override
     public Object decode(Delivery delivery) {
-      return new String(delivery.body(), charset(delivery.properties().getContentEncoding()));
+      return new String(delivery.body(), charset(delivery.contentEncoding().orElse(null)));
     }
 
     private static Charset charset(String encoding) {

@@ -1,8 +1,10 @@
 package dev.warren.internal.codec;
 
 import com.rabbitmq.client.AMQP;
+import dev.warren.OutgoingMessage;
 import dev.warren.spi.Codec;
 import java.nio.charset.StandardCharsets;
+import java.util.Date;
 
 /**
  * Turns an outgoing payload into a body and its content type: {@code byte[]} as it is, {@code
@@ -35,5 +37,23 @@ public final class PayloadEncoder {
     }
     properties.contentType(codec.contentType());
     return codec.encode(payload);
+  }
+
+  /**
+   * Sets what {@code message} says about its body and origin on {@code properties}, after {@link
+   * #encode}: its content type and encoding win over the encoder's; its timestamp, type and
+   * application id.
+   */
+  public static void describe(OutgoingMessage message, AMQP.BasicProperties.Builder properties) {
+    if (message.contentType() != null) {
+      properties.contentType(message.contentType());
+    }
+    if (message.contentEncoding() != null) {
+      properties.contentEncoding(message.contentEncoding());
+    }
+    if (message.timestamp() != null) {
+      properties.timestamp(Date.from(message.timestamp()));
+    }
+    properties.type(message.type()).appId(message.appId());
   }
 }

@@ -1,16 +1,25 @@
 package dev.warren.internal.extension;
 
 import dev.warren.Delivery;
+import dev.warren.Header;
 import dev.warren.Outcome;
+import dev.warren.internal.codec.Headers;
 import dev.warren.internal.logging.Messages;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -29,6 +38,7 @@ import java.util.function.Consumer;
  *     position, or -1
  * @param returnKind how the return value settles the delivery
  * @param batch whether the method is called with a batch of deliveries
+ * @param headers the {@link Header} parameters
  */
 public record HandlerShape(
     Method method,
@@ -36,7 +46,40 @@ public record HandlerShape(
     Type payloadType,
     int deliveryIndex,
     ReturnKind returnKind,
-    boolean batch) {
+    boolean batch,
+    List<HeaderParameter> headers) {
+
+  /**
+   * A {@link Header} parameter.
+   *
+   * @param index its position
+   * @param name the header's name
+   * @param type what the header is read as (a primitive's wrapper; for an {@code Optional}, its
+   *     element type)
+   * @param optional whether the parameter is an {@code Optional} (else the header is required)
+   * @param primitive whether the parameter is a primitive (its wrapper's value is unboxed)
+   */
+  public record HeaderParameter(
+      int index, String name, Class<?> type, boolean optional, boolean primitive) {}
+
+  /** What a {@link Header} parameter can be, and {@code Optional} of it. */
+  private static final Set<Class<?>> HEADER_TYPES =
+      Set.of(
+          String.class,
+          Integer.class,
+          Long.class,
+          Short.class,
+          Byte.class,
+          Boolean.class,
+          Double.class,
+          Float.class,
+          BigDecimal.class,
+          byte[].class,
+          Date.class,
+          Instant.class,
+          List.class,
+          Map.class,
+          Object.class);
 
   /** How a consumer method's return value becomes an outcome. */
   public enum ReturnKind {
@@ -107,10 +150,29 @@ public record HandlerShape(
       ok = false;
     }
     Type[] parameters = method.getGenericParameterTypes();
+    Annotation[][] annotations = method.getParameterAnnotations();
     List<Integer> payloads = new ArrayList<>();
+    List<HeaderParameter> headers = new ArrayList<>();
     int deliveryIndex = -1;
     for (int i = 0; i < parameters.length; i++) {
-      if (isListOf(parameters[i], Delivery.class)) {
+      Header header = header(annotations[i]);
+      if (header != null) {
+        HeaderParameter parameter = headerParameter(i, header, parameters[i]);
+        if (header.value().isBlank()) {
+          problems.accept(Messages.headerBlankName(consumer, where));
+          ok = false;
+        } else if (batch) {
+          problems.accept(Messages.headerOnBatch(consumer, where, header.value()));
+          ok = false;
+        } else if (parameter == null) {
+          problems.accept(
+              Messages.headerParameterType(
+                  consumer, where, header.value(), parameters[i].getTypeName()));
+          ok = false;
+        } else {
+          headers.add(parameter);
+        }
+      } else if (isListOf(parameters[i], Delivery.class)) {
         if (!batch) {
           problems.accept(
               Messages.batchOnly(
@@ -174,7 +236,68 @@ public record HandlerShape(
     if (!ok) {
       return null;
     }
-    return new HandlerShape(method, payloads.get(0), payloadType, deliveryIndex, returnKind, batch);
+    return new HandlerShape(
+        method,
+        payloads.get(0),
+        payloadType,
+        deliveryIndex,
+        returnKind,
+        batch,
+        List.copyOf(headers));
+  }
+
+  private static Header header(Annotation[] annotations) {
+    for (Annotation annotation : annotations) {
+      if (annotation instanceof Header header) {
+        return header;
+      }
+    }
+    return null;
+  }
+
+  /** The parameter, or {@code null} when its type is none a header can be. */
+  private static HeaderParameter headerParameter(int index, Header header, Type type) {
+    boolean optional = false;
+    Type value = type;
+    if (type instanceof ParameterizedType p && p.getRawType() == Optional.class) {
+      optional = true;
+      value = p.getActualTypeArguments()[0];
+    }
+    Class<?> raw = headerClass(value);
+    if (raw == null || optional && raw.isPrimitive()) {
+      return null;
+    }
+    return new HeaderParameter(
+        index, header.value(), Headers.boxed(raw), optional, raw.isPrimitive());
+  }
+
+  /** A supported header type as a class: {@code List<Object>} and {@code Map<String, Object>}. */
+  private static Class<?> headerClass(Type type) {
+    if (type instanceof Class<?> c) {
+      if (c.isPrimitive() && c != void.class && c != char.class) {
+        return c;
+      }
+      return HEADER_TYPES.contains(c) && c != List.class && c != Map.class ? c : null;
+    }
+    if (type instanceof ParameterizedType p) {
+      Type[] args = p.getActualTypeArguments();
+      if (p.getRawType() == List.class && isObject(args[0])) {
+        return List.class;
+      }
+      if (p.getRawType() == Map.class && args[0] == String.class && isObject(args[1])) {
+        return Map.class;
+      }
+    }
+    return null;
+  }
+
+  /** {@code Object} or {@code ?}. */
+  private static boolean isObject(Type type) {
+    return type == Object.class
+        || type instanceof WildcardType w
+            && w.getLowerBounds().length == 0
+            && w.getUpperBounds().length == 1
+            && w.getUpperBounds()[0] == Object.class;
   }
 
   /** {@code T} of {@code List<T>} when {@code T} is a concrete type; else {@code null}. */

@@ -1,5 +1,6 @@
 package dev.warren.internal.extension;
 
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
@@ -23,9 +24,12 @@ import dev.warren.spi.Codec;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.BeforeDestroyed;
+import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Default;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.Bean;
@@ -69,6 +73,8 @@ public class WarrenExtension implements Extension {
   private final List<String> discoveryProblems = new ArrayList<>();
   private final Publications publications = new Publications();
   private final RequestScopeUse requestScope = new RequestScopeUse();
+  private boolean applicationConnection;
+  private boolean applicationChannel;
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
   private volatile DeploymentModel deployment;
@@ -122,6 +128,42 @@ public class WarrenExtension implements Extension {
 
   <T> void noticeRequestScope(@Observes ProcessBean<T> event) {
     requestScope.bean(event.getBean());
+  }
+
+  /** Whether the application has a {@code @Default} bean of the client's own types. */
+  <T> void noticeClientBeans(@Observes ProcessBean<T> event) {
+    Bean<T> bean = event.getBean();
+    if (bean.getQualifiers().contains(Default.Literal.INSTANCE)) {
+      applicationConnection |= bean.getTypes().contains(Connection.class);
+      applicationChannel |= bean.getTypes().contains(Channel.class);
+    }
+  }
+
+  /**
+   * The unqualified {@code Connection} and {@code Channel} are Warren's only where the application
+   * has none of its own: an application that produces its own connection (common when migrating)
+   * keeps it unqualified, and takes Warren's with {@code @Warren}.
+   */
+  void addClientBeans(@Observes AfterBeanDiscovery event) {
+    if (!applicationConnection) {
+      event
+          .addBean()
+          .beanClass(RabbitResources.class)
+          .types(Connection.class, Object.class)
+          .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
+          .scope(Dependent.class)
+          .createWith(context -> RabbitResources.connection(runtime));
+    }
+    if (!applicationChannel) {
+      event
+          .addBean()
+          .beanClass(RabbitResources.class)
+          .types(Channel.class, Object.class)
+          .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
+          .scope(Dependent.class)
+          .createWith(context -> RabbitResources.channel(runtime))
+          .destroyWith((channel, context) -> RabbitResources.closeChannel((Channel) channel));
+    }
   }
 
   <T, X> void noticeRequestScope(@Observes ProcessObserverMethod<T, X> event) {

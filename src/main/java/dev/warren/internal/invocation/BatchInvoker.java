@@ -29,7 +29,11 @@ public final class BatchInvoker {
 
   private static final Logger LOG = Logger.getLogger(BatchInvoker.class.getName());
 
+  /** A batch consumer takes no {@code @Header} parameters (deployment refuses them). */
+  private static final Object[] NO_HEADERS = {};
+
   private final ConsumerModel model;
+
   private final ContextualCall call;
   private final PayloadDecoder decoder;
   private final BatchInterpretation interpretation;
@@ -84,6 +88,7 @@ public final class BatchInvoker {
     }
     return call.call(
             Collections.unmodifiableList(payloads),
+            NO_HEADERS,
             Collections.unmodifiableList(passed),
             interpretation)
         .thenApply(

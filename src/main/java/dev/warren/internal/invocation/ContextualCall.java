@@ -48,17 +48,25 @@ final class ContextualCall {
   }
 
   /**
-   * Calls the method with the payload (or payloads) and, if it takes one, the delivery (or
-   * deliveries) in their places.
+   * Calls the method with the payload (or payloads), its header values and, if it takes one, the
+   * delivery (or deliveries) in their places.
    *
+   * @param headers the values of the method's {@code @Header} parameters, in their order
    * @return what {@code interpretation} made of the call at Warren's place in the chain; when the
    *     call failed outside that place (the bean could not be created, an interceptor outside
    *     Warren's threw), what it makes of that failure
    * @throws IllegalStateException if the method ran without Warren's interceptor
    */
-  <S, R> R call(Object payload, S delivery, Invocation.Interpretation<S, R> interpretation) {
+  <S, R> R call(
+      Object payload,
+      Object[] headers,
+      S delivery,
+      Invocation.Interpretation<S, R> interpretation) {
     Object[] args = new Object[shape.parameterCount()];
     args[shape.payloadIndex()] = payload;
+    for (int i = 0; i < headers.length; i++) {
+      args[shape.headers().get(i).index()] = headers[i];
+    }
     if (shape.deliveryIndex() >= 0) {
       args[shape.deliveryIndex()] = delivery;
     }

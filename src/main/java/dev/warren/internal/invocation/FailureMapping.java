@@ -4,9 +4,18 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.logging.Messages;
 import dev.warren.spi.FailureMapper;
+import jakarta.enterprise.context.spi.CreationalContext;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.util.TypeLiteral;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -18,6 +27,7 @@ import java.util.logging.Logger;
 public final class FailureMapping {
 
   private static final Logger LOG = Logger.getLogger(FailureMapping.class.getName());
+  private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
 
   private final Map<Class<?>, FailureMapper<?>> byType;
   private final Map<Class<?>, Optional<FailureMapper<?>>> resolved = new ConcurrentHashMap<>();
@@ -27,6 +37,43 @@ public final class FailureMapping {
    */
   public FailureMapping(Map<Class<? extends Throwable>, FailureMapper<?>> byType) {
     this.byType = Map.copyOf(byType);
+  }
+
+  /**
+   * The application's {@link FailureMapper} beans, each under the exception type it declares; a
+   * mapper of a type variable is left out with a warning.
+   *
+   * @param contexts takes the creational context of each mapper, to be released at shutdown
+   */
+  public static FailureMapping resolve(
+      BeanManager beanManager, Consumer<CreationalContext<?>> contexts) {
+    Map<Class<? extends Throwable>, FailureMapper<?>> byType = new HashMap<>();
+    for (Bean<?> bean : beanManager.getBeans(ANY_FAILURE_MAPPER, Any.Literal.INSTANCE)) {
+      ParameterizedType type = mapperType(bean);
+      if (type == null) {
+        LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
+        continue;
+      }
+      @SuppressWarnings("unchecked")
+      Class<? extends Throwable> exception =
+          (Class<? extends Throwable>) type.getActualTypeArguments()[0];
+      CreationalContext<?> context = beanManager.createCreationalContext(bean);
+      contexts.accept(context);
+      byType.put(exception, (FailureMapper<?>) beanManager.getReference(bean, type, context));
+    }
+    return new FailureMapping(byType);
+  }
+
+  private static ParameterizedType mapperType(Bean<?> bean) {
+    for (Type type : bean.getTypes()) {
+      if (type instanceof ParameterizedType p
+          && p.getRawType() == FailureMapper.class
+          && p.getActualTypeArguments()[0] instanceof Class<?> c
+          && Throwable.class.isAssignableFrom(c)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   /** No mappers: every failure gets the default outcome. */

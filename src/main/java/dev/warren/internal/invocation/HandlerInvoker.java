@@ -13,10 +13,11 @@ import java.util.concurrent.CompletionStage;
 import java.util.logging.Logger;
 
 /**
- * Calls one consumer method for one delivery: decodes the payload (an undecodable body is dropped
- * before the method runs), activates the request context around the call, and calls the method
- * through the bean's interceptors, where Warren's interceptor interprets the result at its place in
- * the chain ({@link SingleInterpretation}). Does no broker I/O.
+ * Calls one consumer method for one delivery: decodes the payload and the {@link dev.warren.Header}
+ * parameters (an undecodable body, or a required header that is missing, is dropped before the
+ * method runs), activates the request context around the call, and calls the method through the
+ * bean's interceptors, where Warren's interceptor interprets the result at its place in the chain
+ * ({@link SingleInterpretation}). Does no broker I/O.
  *
  * <p>A {@link java.lang.Error} is not mapped: the returned stage fails with it, and the caller
  * stops the consumer without settling the delivery.
@@ -73,13 +74,15 @@ public final class HandlerInvoker {
    */
   public CompletionStage<Handled> invoke(Delivery delivery) {
     Object payload;
+    Object[] headers;
     try {
       payload = decoder.decode(delivery);
+      headers = HeaderArguments.of(model.shape().headers(), delivery);
     } catch (Exception e) {
       LOG.warning(
           Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
       return CompletableFuture.completedFuture(new Handled(Outcome.drop(), null));
     }
-    return call.call(payload, delivery, interpretation);
+    return call.call(payload, headers, delivery, interpretation);
   }
 }

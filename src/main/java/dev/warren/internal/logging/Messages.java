@@ -362,12 +362,101 @@ public final class Messages {
         + "); keep one, or veto the others";
   }
 
+  // ---- typed delivery metadata and @Header parameters ----
+
+  public static String headerType(String header, String actual, String wanted) {
+    return "WARREN-210 header '"
+        + header
+        + "' is a "
+        + actual
+        + ", not a "
+        + wanted
+        + "; read it as "
+        + actual
+        + " (or Object), or have the sender write a "
+        + wanted;
+  }
+
+  public static String headerParameterType(
+      String consumer, String method, String header, String type) {
+    return "WARREN-211 "
+        + at(consumer, method)
+        + "the @Header(\""
+        + header
+        + "\") parameter has type '"
+        + type
+        + "', which Warren cannot give a header as; use String, Integer, Long, Short, Byte,"
+        + " Boolean, Double, Float, BigDecimal, byte[], Date, Instant, List<Object>,"
+        + " Map<String, Object>, Object, a primitive, or Optional<...> of one of them";
+  }
+
+  public static String headerOnBatch(String consumer, String method, String header) {
+    return "WARREN-212 "
+        + at(consumer, method)
+        + "a batch consumer cannot take @Header(\""
+        + header
+        + "\"): its deliveries have headers each; take List<Delivery> and read"
+        + " Delivery.header(name, type) of each";
+  }
+
+  public static String headerBlankName(String consumer, String method) {
+    return "WARREN-213 "
+        + at(consumer, method)
+        + "a @Header parameter has a blank name; name the header, e.g. @Header(\"tenant\")";
+  }
+
+  // ---- the test kit (dev.warren:warren-test) ----
+
+  public static String kitNoAnswer(String exchange, String routingKey) {
+    return "WARREN-214 test kit: nobody answers requests to exchange '"
+        + exchange
+        + "' with routing key '"
+        + routingKey
+        + "'; register an answer with kit.answer(\""
+        + exchange
+        + "\", \""
+        + routingKey
+        + "\", request -> reply) before the delivery";
+  }
+
+  public static String kitNoConsumer(String consumer, String known) {
+    return "WARREN-215 test kit: there is no consumer '"
+        + consumer
+        + "' among the booted beans (consumers: "
+        + known
+        + "); add its bean class to the kit, or use the consumer's name (@RabbitConsumer(name),"
+        + " else its queue)";
+  }
+
+  public static String kitBatchConsumer(String consumer, String method) {
+    return "WARREN-216 test kit: "
+        + at(consumer, method)
+        + "is a batch consumer; hand it a batch with kit.deliverBatch(\""
+        + consumer
+        + "\", messages)";
+  }
+
+  public static String kitNotBatch(String consumer, String method) {
+    return "WARREN-217 test kit: "
+        + at(consumer, method)
+        + "is not a batch consumer; hand it one message with kit.deliver(\""
+        + consumer
+        + "\", message)";
+  }
+
+  public static String kitBatchWithBroker(String consumer) {
+    return "WARREN-218 test kit: batches of consumer '"
+        + consumer
+        + "' are delivered without the broker only; with the broker, publish the messages to its"
+        + " queue and look at the broker";
+  }
+
   // ---- runtime (logged) ----
 
   public static String decodeFailed(String consumer, String queue, long tag, String why) {
     return "WARREN-030 consumer '"
         + consumer
-        + "': the body of delivery "
+        + "': delivery "
         + tag
         + " from queue '"
         + queue

@@ -120,7 +120,11 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     // the same rule as deployment (HandlerShape): one Delivery is metadata, everything else
     // (a second Delivery included) is a payload, and a Delivery is never a body; a batch
     // consumer's List<Delivery> is metadata too (deployment checks it belongs to a batch)
-    List<? extends VariableElement> parameters = method.getParameters();
+    // @Header parameters are metadata: never a body
+    List<? extends VariableElement> parameters =
+        method.getParameters().stream()
+            .filter(p -> p.getAnnotation(dev.warren.Header.class) == null)
+            .toList();
     long deliveries =
         parameters.stream().filter(p -> p.asType().toString().equals(DELIVERY)).count();
     long batchDeliveries =

@@ -69,9 +69,7 @@ public final class ConfirmingPublisher implements Publisher {
         .messageId(message.messageId())
         .correlationId(message.correlationId())
         .replyTo(message.replyTo());
-    if (message.contentType() != null) {
-      properties.contentType(message.contentType());
-    }
+    PayloadEncoder.describe(message, properties);
     AMQP.BasicProperties built = properties.build();
     try {
       for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {

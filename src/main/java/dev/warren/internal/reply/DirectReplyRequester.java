@@ -7,6 +7,7 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.OutgoingMessage;
 import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
 import dev.warren.Requester;
@@ -16,6 +17,7 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.spi.Codec;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -64,7 +66,7 @@ public final class DirectReplyRequester implements Requester {
   // unique across requesters and restarts, so that a reply can never match another's request
   private final String idPrefix = UUID.randomUUID() + "-";
   private final AtomicLong ids = new AtomicLong();
-  private final Map<Class<?>, PayloadDecoder> decoders = new ConcurrentHashMap<>();
+  private final Map<Type, PayloadDecoder> decoders = new ConcurrentHashMap<>();
   private RequestChannel current;
   private boolean closed;
 
@@ -87,40 +89,52 @@ public final class DirectReplyRequester implements Requester {
   }
 
   @Override
-  public <R> CompletionStage<R> request(
-      String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout) {
-    Objects.requireNonNull(exchange, "exchange");
-    Objects.requireNonNull(routingKey, "routingKey");
-    Objects.requireNonNull(payload, "payload");
+  public <R> CompletionStage<R> request(OutgoingMessage request, Type replyType, Duration timeout) {
+    Objects.requireNonNull(request, "request");
     Objects.requireNonNull(replyType, "replyType");
     Objects.requireNonNull(timeout, "timeout");
     if (timeout.isZero() || timeout.isNegative()) {
       throw new IllegalArgumentException("timeout must be longer than zero: " + timeout);
     }
-    AMQP.BasicProperties.Builder properties =
-        new AMQP.BasicProperties.Builder().deliveryMode(1).replyTo(REPLY_TO);
+    if (request.replyTo() != null
+        || request.correlationId() != null
+        || request.expiration() != null) {
+      throw new IllegalArgumentException(
+          "a request's reply-to, correlation id and expiration are Warren's (direct reply-to,"
+              + " a unique id, the timeout): leave them unset");
+    }
+    String exchange = request.exchange();
+    String routingKey = request.routingKey();
+    AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
+    byte[] body;
+    try {
+      body = PayloadEncoder.encode(request.payload(), codec, properties);
+    } catch (Exception e) {
+      return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
+    }
+    PayloadEncoder.describe(request, properties);
+    properties
+        .deliveryMode(1)
+        .replyTo(REPLY_TO)
+        .headers(request.headers().isEmpty() ? null : request.headers())
+        .priority(request.priority())
+        .messageId(request.messageId());
     long millis = timeout.toMillis();
     if (millis >= 1 && millis <= Integer.MAX_VALUE) {
       // a request still queued when its requester gave up is not worth answering
       properties.expiration(Long.toString(millis));
-    }
-    byte[] body;
-    try {
-      body = PayloadEncoder.encode(payload, codec, properties);
-    } catch (Exception e) {
-      return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
     }
     if (PayloadDecoder.needsCodec(replyType) && codec == null) {
       return notSent(
           exchange,
           routingKey,
           "no codec to decode a reply into '"
-              + replyType.getName()
+              + replyType.getTypeName()
               + "': add a JSON-B implementation or a dev.warren.spi.Codec bean",
           null);
     }
     PayloadDecoder decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
-    Pending<R> pending = new Pending<>(exchange, routingKey, replyType, decoder, timeout);
+    Pending<R> pending = new Pending<R>(exchange, routingKey, replyType, decoder, timeout);
     for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
       RequestChannel channel;
       try {
@@ -344,7 +358,7 @@ public final class DirectReplyRequester implements Requester {
   private final class Pending<R> {
     final String exchange;
     final String routingKey;
-    final Class<R> replyType;
+    final Type replyType;
     final PayloadDecoder decoder;
     final Duration timeout;
     final CompletableFuture<R> future = new CompletableFuture<>();
@@ -353,7 +367,7 @@ public final class DirectReplyRequester implements Requester {
     Pending(
         String exchange,
         String routingKey,
-        Class<R> replyType,
+        Type replyType,
         PayloadDecoder decoder,
         Duration timeout) {
       this.exchange = exchange;
@@ -388,7 +402,8 @@ public final class DirectReplyRequester implements Requester {
                 Reason.UNDECODABLE_REPLY,
                 exchange,
                 routingKey,
-                Messages.replyUndecodable(exchange, routingKey, replyType.getName(), e.toString()),
+                Messages.replyUndecodable(
+                    exchange, routingKey, replyType.getTypeName(), e.toString()),
                 e));
         return;
       }

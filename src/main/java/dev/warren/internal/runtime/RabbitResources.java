@@ -6,6 +6,7 @@ import com.rabbitmq.client.Connection;
 import dev.warren.AsyncApiDocument;
 import dev.warren.Publisher;
 import dev.warren.Requester;
+import dev.warren.Warren;
 import dev.warren.internal.asyncapi.AsyncApi;
 import dev.warren.internal.extension.WarrenExtension;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,25 +18,22 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Makes the raw client injectable: {@code @Inject Connection} is Warren's shared connection (do not
- * close it: Warren does at shutdown), {@code @Inject Channel} a dedicated channel closed when the
- * injecting bean is destroyed; also the application's {@code Publisher}, {@code Requester} and
- * {@code AsyncApiDocument} (one per application, built on first use). Added to every deployment by
- * the extension.
+ * Makes the raw client injectable: {@code @Inject @Warren Connection} is Warren's shared connection
+ * (do not close it: Warren does at shutdown), {@code @Inject @Warren Channel} a dedicated channel
+ * closed when the injecting bean is destroyed; also the application's {@code Publisher}, {@code
+ * Requester} and {@code AsyncApiDocument} (one per application, built on first use). Added to every
+ * deployment by the extension, which also adds the unqualified {@code Connection} and {@code
+ * Channel} when the application has none of its own, made by {@link #connection(WarrenRuntime)} and
+ * {@link #channel(WarrenRuntime)}.
  */
 public class RabbitResources {
 
   @Inject WarrenExtension extension;
 
   @Produces
+  @Warren
   Connection connection() {
-    try {
-      return extension.runtime().connection();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (TimeoutException e) {
-      throw new IllegalStateException(e);
-    }
+    return connection(extension.runtime());
   }
 
   @Produces
@@ -55,20 +53,44 @@ public class RabbitResources {
   }
 
   @Produces
+  @Warren
   Channel channel() {
+    return channel(extension.runtime());
+  }
+
+  void dispose(@Disposes @Warren Channel channel) {
+    closeChannel(channel);
+  }
+
+  /** Warren's shared connection, opened on first use. */
+  public static Connection connection(WarrenRuntime runtime) {
     try {
-      return connection().createChannel();
+      return runtime.connection();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A new channel on Warren's shared connection. */
+  public static Channel channel(WarrenRuntime runtime) {
+    try {
+      return connection(runtime).createChannel();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  void close(@Disposes Channel channel) throws IOException, TimeoutException {
+  /** Closes an injected channel when its bean is destroyed. */
+  public static void closeChannel(Channel channel) {
     if (channel.isOpen()) {
       try {
         channel.close();
       } catch (AlreadyClosedException e) {
         // closed meanwhile (by the broker or with the connection): nothing left to do
+      } catch (IOException | TimeoutException e) {
+        throw new IllegalStateException(e);
       }
     }
   }

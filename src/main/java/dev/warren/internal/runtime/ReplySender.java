@@ -70,7 +70,7 @@ final class ReplySender {
    */
   CompletionStage<Handled> send(Delivery request, Handled handled) {
     Reply reply = handled.reply();
-    String replyTo = request.properties().getReplyTo();
+    String replyTo = request.replyTo().orElse(null);
     if (replyTo == null || replyTo.isBlank()) {
       if (noReplyToWarnings.allow()) {
         LOG.warning(Messages.noReplyTo(consumer, queue, request.deliveryTag()));
@@ -81,7 +81,7 @@ final class ReplySender {
     try {
       AMQP.BasicProperties.Builder properties =
           new AMQP.BasicProperties.Builder()
-              .correlationId(request.properties().getCorrelationId())
+              .correlationId(request.correlationId().orElse(null))
               .deliveryMode(1);
       // a String or byte[]: the reply was encoded when the handler returned
       byte[] body = PayloadEncoder.encode(reply.payload(), null, properties);

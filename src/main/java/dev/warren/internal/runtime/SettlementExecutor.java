@@ -87,7 +87,11 @@ final class SettlementExecutor {
   void settle(IncomingDelivery delivery, Handled handled) {
     Action action =
         Settlement.decide(
-            handled.outcome(), delivery.attempt(), delivery.headers(), handled.failure(), policy);
+            handled.outcome(),
+            delivery.attempt(),
+            delivery.rawHeaders(),
+            handled.failure(),
+            policy);
     if (action instanceof Action.Copy copy) {
       publishCopy(delivery, copy);
     } else if (action instanceof Action.Later later) {
@@ -155,7 +159,7 @@ final class SettlementExecutor {
     try {
       AMQP.BasicProperties.Builder builder =
           delivery
-              .properties()
+              .rawProperties()
               .builder()
               .headers(copy.headers())
               .deliveryMode(copy.persistent() ? 2 : 1);

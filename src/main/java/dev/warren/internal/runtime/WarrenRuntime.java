@@ -16,22 +16,15 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.reply.DirectReplyRequester;
 import dev.warren.spi.Codec;
-import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.context.spi.CreationalContext;
-import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
-import jakarta.enterprise.util.TypeLiteral;
 import java.io.IOException;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,7 +43,6 @@ import java.util.logging.Logger;
 public final class WarrenRuntime {
 
   private static final Logger LOG = Logger.getLogger(WarrenRuntime.class.getName());
-  private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
 
   private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
 
@@ -288,32 +280,6 @@ public final class WarrenRuntime {
   }
 
   private FailureMapping failureMapping(BeanManager beanManager) {
-    Map<Class<? extends Throwable>, FailureMapper<?>> byType = new HashMap<>();
-    for (Bean<?> bean : beanManager.getBeans(ANY_FAILURE_MAPPER, Any.Literal.INSTANCE)) {
-      ParameterizedType type = mapperType(bean);
-      if (type == null) {
-        LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
-        continue;
-      }
-      @SuppressWarnings("unchecked")
-      Class<? extends Throwable> exception =
-          (Class<? extends Throwable>) type.getActualTypeArguments()[0];
-      CreationalContext<?> context = beanManager.createCreationalContext(bean);
-      contexts.add(context);
-      byType.put(exception, (FailureMapper<?>) beanManager.getReference(bean, type, context));
-    }
-    return new FailureMapping(byType);
-  }
-
-  private static ParameterizedType mapperType(Bean<?> bean) {
-    for (Type type : bean.getTypes()) {
-      if (type instanceof ParameterizedType p
-          && p.getRawType() == FailureMapper.class
-          && p.getActualTypeArguments()[0] instanceof Class<?> c
-          && Throwable.class.isAssignableFrom(c)) {
-        return p;
-      }
-    }
-    return null;
+    return FailureMapping.resolve(beanManager, contexts::add);
   }
 }

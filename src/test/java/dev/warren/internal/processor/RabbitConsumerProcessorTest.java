@@ -110,6 +110,29 @@ class RabbitConsumerProcessorTest {
   }
 
   @Test
+  void headerParametersAreNoPayload() throws IOException {
+    Compiled result =
+        compile(
+            "Payments",
+            consumer(
+                "@RabbitConsumer(queue = \"payments\")",
+                "onPayment(@dev.warren.Header(\"tenant\") String tenant, String body,"
+                    + " @dev.warren.Header(\"n\") java.util.Optional<Long> n)"),
+            true);
+    assertThat(result.errors()).isEmpty();
+    Compiled headersOnly =
+        compile(
+            "Payments",
+            consumer(
+                "@RabbitConsumer(queue = \"payments\")",
+                "onPayment(@dev.warren.Header(\"tenant\") String tenant)"),
+            true);
+    assertThat(headersOnly.errors())
+        .singleElement()
+        .satisfies(e -> assertThat(e.getMessage(null)).startsWith("WARREN-010 "));
+  }
+
+  @Test
   void aGoodConsumerCompiles() throws IOException {
     Compiled result =
         compile(

@@ -3,14 +3,15 @@ package dev.warren.internal.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Envelope;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.PublishException;
+import dev.warren.internal.codec.ReceivedMessage;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,7 +44,7 @@ class ReplySenderTest {
   private static Delivery request(String replyTo, String correlationId) {
     AMQP.BasicProperties properties =
         new AMQP.BasicProperties.Builder().replyTo(replyTo).correlationId(correlationId).build();
-    return new Delivery() {
+    return new ReceivedMessage(new Envelope(7, false, "", "rpc.queue"), properties, new byte[0]) {
       @Override
       public String consumerName() {
         return "rpc";
@@ -55,43 +56,8 @@ class ReplySenderTest {
       }
 
       @Override
-      public String exchange() {
-        return "";
-      }
-
-      @Override
-      public String routingKey() {
-        return "rpc.queue";
-      }
-
-      @Override
-      public boolean redelivered() {
-        return false;
-      }
-
-      @Override
-      public long deliveryTag() {
-        return 7;
-      }
-
-      @Override
-      public AMQP.BasicProperties properties() {
-        return properties;
-      }
-
-      @Override
-      public Map<String, Object> headers() {
-        return Map.of();
-      }
-
-      @Override
       public int attempt() {
         return 1;
-      }
-
-      @Override
-      public byte[] body() {
-        return new byte[0];
       }
     };
   }

@@ -22,6 +22,7 @@ public class OrderHandler {
 
   @Inject Stock stock;
 
+  // the server injects it; outside one (Weld SE, as in Warren's test kit) it stays null
   @Resource TransactionSynchronizationRegistry transactions;
 
   @RabbitConsumer(queue = "orders", maxAttempts = 3, deadLetter = "orders.dlq")
@@ -39,7 +40,7 @@ public class OrderHandler {
                 + "' reserved on attempt "
                 + delivery.attempt()
                 + " (transaction status "
-                + transactions.getTransactionStatus()
+                + (transactions == null ? "unknown" : transactions.getTransactionStatus())
                 + ")");
     return Outcome.ack();
   }
