@@ -39,23 +39,6 @@ class ConsumerChannelIT {
     Broker.get().cleanUp();
   }
 
-  /** The client's behaviour that makes the zombie: a replaced, unaborted channel comes back. */
-  @Test
-  void aChannelClosedByTheBrokerAndNotAbortedIsRevivedByRecovery() throws Exception {
-    String name = "warren-it-zombie-control";
-    connection = connect(name);
-    Channel first = connection.createChannel();
-    first.basicConsume(QUEUE, false, new DefaultConsumer(first));
-    channelError(first);
-    Channel second = connection.createChannel(); // as old ConsumerRunner did: no abort of first
-    second.basicConsume(QUEUE, false, new DefaultConsumer(second));
-    assertThat(consumers()).isEqualTo(1);
-
-    recover(name, second);
-
-    await().atMost(Duration.ofSeconds(20)).until(() -> consumers() == 2);
-  }
-
   @Test
   void aReplacedChannelIsAbortedSoRecoveryLeavesOneConsumer() throws Exception {
     String name = "warren-it-consumer-channel";

@@ -562,12 +562,25 @@ public final class Messages {
         + ") ran out; they were not acked and the broker will deliver them again";
   }
 
-  public static String cancelledByBroker(String consumer, String queue) {
+  public static String cancelledByBroker(
+      String consumer, String queue, Duration first, Duration most) {
     return "WARREN-039 consumer '"
         + consumer
         + "': the broker cancelled the subscription to queue '"
         + queue
-        + "' (was the queue deleted?); the consumer receives nothing until redeployed";
+        + "' (was the queue deleted?); the consumer subscribes again by itself, first in "
+        + first
+        + ", then at growing pauses up to "
+        + most
+        + ", until the queue exists again";
+  }
+
+  public static String subscribedAgain(String consumer, String queue) {
+    return "WARREN-110 consumer '"
+        + consumer
+        + "' consumes queue '"
+        + queue
+        + "' again after the broker had cancelled its subscription";
   }
 
   public static String startFailed(String consumer, String why) {

@@ -39,6 +39,8 @@ final class ConsumerRunner {
   private static final Logger LOG = Logger.getLogger(ConsumerRunner.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
   private static final Duration REOPEN_PAUSE = Duration.ofSeconds(1);
+  private static final Duration RESUBSCRIBE_FIRST = Duration.ofSeconds(1);
+  private static final Duration RESUBSCRIBE_MOST = Duration.ofSeconds(30);
 
   private final ConsumerModel model;
   private final ConsumerPolicy policy;
@@ -50,6 +52,8 @@ final class ConsumerRunner {
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
   private volatile ConsumerState state = ConsumerState.STARTING;
+  private volatile Connection connection;
+  private volatile boolean waitingForQueue;
 
   /**
    * @param model the consumer
@@ -116,6 +120,7 @@ final class ConsumerRunner {
 
   /** Opens the channel (aborting any earlier one) and subscribes. */
   void start(Connection connection) throws IOException {
+    this.connection = connection;
     channel.open(
         connection,
         model.queue(),
@@ -159,6 +164,9 @@ final class ConsumerRunner {
     if (stopped || cause.isInitiatedByApplication()) {
       return;
     }
+    if (waitingForQueue && !cause.isHardError()) {
+      return; // a subscription attempt found no queue: the resubscription tries again itself
+    }
     state(ConsumerState.RECOVERING);
     if (cause.isHardError()) {
       return;
@@ -192,6 +200,47 @@ final class ConsumerRunner {
         channel.close();
         scheduleReopen(connection);
       }
+    }
+  }
+
+  /**
+   * The broker cancelled the subscription (its queue was deleted, or a node holding it went away):
+   * subscribe again on a fresh channel, after pauses that double from 1 s up to 30 s, until the
+   * queue is back.
+   */
+  private void cancelledByBroker() {
+    if (stopped) {
+      return;
+    }
+    waitingForQueue = true;
+    state(ConsumerState.WAITING_FOR_QUEUE);
+    LOG.warning(
+        Messages.cancelledByBroker(
+            model.name(), model.queue(), RESUBSCRIBE_FIRST, RESUBSCRIBE_MOST));
+    scheduleResubscribe(RESUBSCRIBE_FIRST);
+  }
+
+  private void scheduleResubscribe(Duration pause) {
+    try {
+      timer.schedule(() -> resubscribe(pause), pause.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down
+    }
+  }
+
+  private void resubscribe(Duration pause) {
+    if (stopped) {
+      return;
+    }
+    try {
+      start(connection);
+      waitingForQueue = false;
+      LOG.info(Messages.subscribedAgain(model.name(), model.queue()));
+    } catch (IOException | RuntimeException e) {
+      state(ConsumerState.WAITING_FOR_QUEUE);
+      LOG.log(Level.FINE, "consumer '" + model.name() + "' found no queue yet", e);
+      Duration next = pause.multipliedBy(2);
+      scheduleResubscribe(next.compareTo(RESUBSCRIBE_MOST) > 0 ? RESUBSCRIBE_MOST : next);
     }
   }
 
@@ -282,8 +331,7 @@ final class ConsumerRunner {
 
     @Override
     public void handleCancel(String tag) {
-      state(ConsumerState.WAITING_FOR_QUEUE);
-      LOG.warning(Messages.cancelledByBroker(model.name(), model.queue()));
+      cancelledByBroker();
     }
   }
 }
