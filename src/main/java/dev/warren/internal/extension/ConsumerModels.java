@@ -37,6 +37,9 @@ final class ConsumerModels {
 
   private static final Duration DEFAULT_BATCH_WAIT = Duration.ofMillis(50);
 
+  /** The largest prefetch count {@code basic.qos} can carry (a short, unsigned). */
+  static final int MAX_PREFETCH = 65535;
+
   private ConsumerModels() {}
 
   static List<ConsumerModel> build(
@@ -111,16 +114,31 @@ final class ConsumerModels {
             .consumer(
                 name, WarrenConfig.CONSUMER_QUEUE_TYPE, a.queueType(), WarrenConfig::parseQueueType)
             .value();
+    Setting<Integer> prefetchSetting =
+        config.consumer(name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt);
     int prefetch =
         atLeast(
-            config.consumer(
-                name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt),
+            prefetchSetting,
             1,
             "prefetch",
             "set it to 1 or more (0 would mean unlimited on the wire)",
             name,
             where,
             counting);
+    if (prefetch > MAX_PREFETCH) {
+      counting.accept(
+          Messages.invalidSetting(
+              name,
+              where,
+              "prefetch",
+              prefetch,
+              prefetchSetting.source(),
+              "set it to at most "
+                  + MAX_PREFETCH
+                  + " (basic.qos carries a 16-bit count: the broker would apply "
+                  + MAX_PREFETCH
+                  + ", not this value)"));
+    }
     int concurrency =
         atLeast(
             config.consumer(

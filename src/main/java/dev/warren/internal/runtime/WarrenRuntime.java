@@ -10,6 +10,7 @@ import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.BeanTarget;
+import dev.warren.internal.invocation.FailureMappers;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
@@ -19,14 +20,11 @@ import dev.warren.spi.Codec;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.context.spi.CreationalContext;
-import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
-import jakarta.enterprise.util.TypeLiteral;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +48,6 @@ import java.util.logging.Logger;
 public final class WarrenRuntime {
 
   private static final Logger LOG = Logger.getLogger(WarrenRuntime.class.getName());
-  private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
 
   private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
 
@@ -289,8 +286,8 @@ public final class WarrenRuntime {
 
   private FailureMapping failureMapping(BeanManager beanManager) {
     Map<Class<? extends Throwable>, FailureMapper<?>> byType = new HashMap<>();
-    for (Bean<?> bean : beanManager.getBeans(ANY_FAILURE_MAPPER, Any.Literal.INSTANCE)) {
-      ParameterizedType type = mapperType(bean);
+    for (Bean<?> bean : FailureMappers.beans(beanManager)) {
+      ParameterizedType type = FailureMappers.mapperType(bean);
       if (type == null) {
         LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
         continue;
@@ -303,17 +300,5 @@ public final class WarrenRuntime {
       byType.put(exception, (FailureMapper<?>) beanManager.getReference(bean, type, context));
     }
     return new FailureMapping(byType);
-  }
-
-  private static ParameterizedType mapperType(Bean<?> bean) {
-    for (Type type : bean.getTypes()) {
-      if (type instanceof ParameterizedType p
-          && p.getRawType() == FailureMapper.class
-          && p.getActualTypeArguments()[0] instanceof Class<?> c
-          && Throwable.class.isAssignableFrom(c)) {
-        return p;
-      }
-    }
-    return null;
   }
 }
