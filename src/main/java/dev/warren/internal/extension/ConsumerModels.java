@@ -15,6 +15,7 @@ import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.DelayLimits;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.time.Duration;
@@ -251,6 +252,13 @@ final class ConsumerModels {
               tierTexts.value(),
               tierTexts.source(),
               "delay tiers are wait queues: use them with delay=DLX_TTL, or remove them"));
+    }
+    for (DelayTier tier : tiers) {
+      // the consumer's static delays: warned about now, refused when returned (WARREN-135)
+      if (DelayLimits.exceeds(delay, tier.upTo())) {
+        warnings.accept(
+            Messages.tierTooLong(name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
+      }
     }
     if (shape == null || counting.count > 0) {
       return null;

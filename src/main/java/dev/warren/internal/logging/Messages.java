@@ -492,6 +492,37 @@ public final class Messages {
         + " minute per consumer)";
   }
 
+  public static String delayTooLong(
+      String consumer, String method, Duration delay, String strategy, Duration max) {
+    return "WARREN-135 "
+        + at(consumer, method)
+        + "returned retryAfter("
+        + delay
+        + "), but delay="
+        + strategy
+        + " holds at most "
+        + max
+        + " ("
+        + max.toMillis()
+        + " ms); the outcome was refused and handled as the method's failure (an"
+        + " IllegalArgumentException: its FailureMapper, else the default outcome); return a"
+        + " shorter delay"
+        + (strategy.equals("PLUGIN_DME") ? ", or use delay=DLX_TTL (up to 10 years)" : "");
+  }
+
+  public static String tierTooLong(
+      String consumer, String method, Duration tier, String strategy, Duration max) {
+    return "WARREN-136 "
+        + at(consumer, method)
+        + "delay tier "
+        + tier
+        + " is longer than delay="
+        + strategy
+        + " holds ("
+        + max
+        + "); a retryAfter that long is refused when returned; remove or shorten the tier";
+  }
+
   public static String delayPastConsumerTimeout(String consumer, Duration delay) {
     return "WARREN-048 consumer '"
         + consumer
@@ -685,6 +716,25 @@ public final class Messages {
 
   public static String notSent(String exchange, String routingKey, String why) {
     return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
+  }
+
+  public static String nullHeader(String name) {
+    return "WARREN-139 header '"
+        + name
+        + "' of an OutgoingMessage has no value (null); leave the header out, or give it a value";
+  }
+
+  public static String messageWithoutPayload(String exchange, String routingKey) {
+    return "WARREN-140 the "
+        + message(exchange, routingKey)
+        + " has no payload (null); give it a body (an empty byte[] for none)";
+  }
+
+  public static String priorityOutOfRange(int priority) {
+    return "WARREN-141 priority "
+        + priority
+        + " is out of range; a message priority is from 0 to 255 (a priority queue uses at most"
+        + " its x-max-priority)";
   }
 
   // ---- request/reply ----
