@@ -226,9 +226,16 @@ public final class WarrenConfig {
     return read(STRICT_CONFIG, false, WarrenConfig::parseBoolean);
   }
 
-  /** Every property name the application's config knows, for {@link UnknownKeys}. */
+  /**
+   * Every property name the application's config sources hold now, for {@link UnknownKeys}; read
+   * from each source, since an implementation may cache the names of the whole config.
+   */
   public Iterable<String> propertyNames() {
-    return config.getPropertyNames();
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (org.eclipse.microprofile.config.spi.ConfigSource source : config.getConfigSources()) {
+      names.addAll(source.getPropertyNames());
+    }
+    return names;
   }
 
   /** Reads the application-wide settings. */
