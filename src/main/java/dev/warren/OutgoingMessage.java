@@ -1,5 +1,6 @@
 package dev.warren;
 
+import dev.warren.internal.logging.Messages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -43,7 +44,9 @@ public final class OutgoingMessage {
   private OutgoingMessage(Builder b) {
     this.exchange = b.exchange;
     this.routingKey = b.routingKey;
-    this.payload = Objects.requireNonNull(b.payload, "payload");
+    this.payload =
+        Objects.requireNonNull(
+            b.payload, () -> Messages.messageWithoutPayload(b.exchange, b.routingKey));
     this.headers = Map.copyOf(b.headers);
     this.persistent = b.persistent;
     this.mandatory = b.mandatory;
@@ -179,13 +182,23 @@ public final class OutgoingMessage {
       return this;
     }
 
-    /** Adds a header. */
+    /**
+     * Adds a header.
+     *
+     * @throws NullPointerException if {@code name} or {@code value} is {@code null} ({@code
+     *     WARREN-139}: leave a header without a value out)
+     */
     public Builder header(String name, Object value) {
-      headers.put(Objects.requireNonNull(name, "name"), value);
+      Objects.requireNonNull(name, "name");
+      headers.put(name, Objects.requireNonNull(value, () -> Messages.nullHeader(name)));
       return this;
     }
 
-    /** Adds headers. */
+    /**
+     * Adds headers.
+     *
+     * @throws NullPointerException if a name or a value is {@code null} ({@code WARREN-139})
+     */
     public Builder headers(Map<String, ?> more) {
       more.forEach(this::header);
       return this;
@@ -216,8 +229,15 @@ public final class OutgoingMessage {
       return this;
     }
 
-    /** Priority (for priority queues). */
+    /**
+     * Priority (for priority queues).
+     *
+     * @throws IllegalArgumentException if not from 0 to 255 ({@code WARREN-141})
+     */
     public Builder priority(int priority) {
+      if (priority < 0 || priority > 255) {
+        throw new IllegalArgumentException(Messages.priorityOutOfRange(priority));
+      }
       this.priority = priority;
       return this;
     }
@@ -280,7 +300,8 @@ public final class OutgoingMessage {
     /**
      * The message.
      *
-     * @throws NullPointerException if no payload was set
+     * @throws NullPointerException if no payload was set ({@code WARREN-140}); {@link
+     *     Publisher#publish(String, String, Object)} with a {@code null} payload throws the same
      */
     public OutgoingMessage build() {
       return new OutgoingMessage(this);

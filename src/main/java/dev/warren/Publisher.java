@@ -18,7 +18,9 @@ import java.util.concurrent.CompletionStage;
  *       warren.publisher.confirm-timeout};
  *   <li>{@link PublishException.Reason#OUTCOME_UNKNOWN} when the channel or connection closed while
  *       the message was unconfirmed (it may or may not have been routed);
- *   <li>{@link PublishException.Reason#NOT_SENT} when it could not be encoded or sent at all.
+ *   <li>{@link PublishException.Reason#NOT_SENT} when it could not be encoded or sent at all, or
+ *       its exchange does not exist (checked before the first message to each exchange, so that a
+ *       missing exchange fails only the messages that name it).
  * </ul>
  *
  * <p>At most {@code warren.publisher.max-in-flight} messages are unconfirmed at once; past that,
@@ -34,6 +36,8 @@ public interface Publisher {
    * @param routingKey the routing key (for the default exchange: the queue name)
    * @param payload the message body
    * @return completes when the broker confirms the message, see the class comment for failures
+   * @throws NullPointerException if an argument is {@code null} (for the payload: {@code
+   *     WARREN-140}); nothing is sent
    */
   CompletionStage<Void> publish(String exchange, String routingKey, Object payload);
 
@@ -41,6 +45,7 @@ public interface Publisher {
    * Publishes {@code message} with its properties, headers and flags.
    *
    * @return completes when the broker confirms the message, see the class comment for failures
+   * @throws NullPointerException if {@code message} is {@code null}
    */
   CompletionStage<Void> publish(OutgoingMessage message);
 }

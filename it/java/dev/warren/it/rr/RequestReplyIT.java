@@ -236,10 +236,20 @@ class RequestReplyIT extends WarrenIT {
     for (int i = 0; i < 5; i++) {
       waiting.add(requester.request("", SILENT, "wait-" + i, String.class, TIMEOUT));
     }
+    // an exchange deleted after Warren checked it makes the broker close the request channel
+    // (404); a missing exchange Warren has not seen before fails only its own request
+    String doomed = "warren.it.rr.doomed";
+    Broker.get().exchange(doomed, "direct");
+    assertThat(failure(requester.request(doomed, "x", "check", String.class, TIMEOUT)).reason())
+        .isEqualTo(Reason.UNROUTABLE);
+    Broker.get().deleteExchange(doomed);
+    RequestException missing =
+        failure(
+            requester.request("warren.it.rr.no-such-exchange", "x", "boom", String.class, TIMEOUT));
+    assertThat(missing.reason()).isEqualTo(Reason.NOT_SENT);
+    assertThat(missing.getMessage()).contains("WARREN-081", "does not exist");
     long start = System.nanoTime();
-    // publishing to a missing exchange makes the broker close the request channel (404)
-    CompletionStage<String> killer =
-        requester.request("warren.it.rr.no-such-exchange", "x", "boom", String.class, TIMEOUT);
+    CompletionStage<String> killer = requester.request(doomed, "x", "boom", String.class, TIMEOUT);
 
     for (CompletionStage<String> stage : waiting) {
       RequestException failure = failure(stage);

@@ -36,7 +36,11 @@ public abstract sealed class PayloadDecoder {
     }
   }
 
-  /** UTF-8, or the charset the message's content-encoding names. */
+  /**
+   * UTF-8, or the charset the message's content-encoding names. A content-encoding that names no
+   * charset this JVM knows (e.g. {@code gzip}, which Warren does not decompress, or a typo) is a
+   * decode failure: decoding it as UTF-8 would hand the handler replacement characters silently.
+   */
   private static final class Text extends PayloadDecoder {
     @Override
     public Object decode(Delivery delivery) {
@@ -48,10 +52,18 @@ public abstract sealed class PayloadDecoder {
         return StandardCharsets.UTF_8;
       }
       try {
-        return Charset.isSupported(encoding) ? Charset.forName(encoding) : StandardCharsets.UTF_8;
+        if (Charset.isSupported(encoding.trim())) {
+          return Charset.forName(encoding.trim());
+        }
       } catch (IllegalCharsetNameException e) {
-        return StandardCharsets.UTF_8;
+        // reported below
       }
+      throw new IllegalArgumentException(
+          "its content_encoding '"
+              + encoding
+              + "' names no charset known to this JVM (Warren decodes text in the charset the"
+              + " content_encoding names, UTF-8 without one, and decompresses nothing); take the"
+              + " payload as byte[] to decode it yourself");
     }
   }
 

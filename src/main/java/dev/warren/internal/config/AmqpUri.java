@@ -41,7 +41,7 @@ public record AmqpUri(
       throw new IllegalArgumentException("the scheme must be amqp:// or amqps://");
     }
     if (uri.getHost() == null) {
-      throw new IllegalArgumentException("the URI names no host");
+      throw new IllegalArgumentException(noHost(uri.getRawAuthority()));
     }
     int port = uri.getPort() == -1 ? (tls ? 5671 : 5672) : uri.getPort();
     String user = null;
@@ -60,6 +60,31 @@ public record AmqpUri(
     }
     String vhost = vhostPart.isEmpty() ? "/" : decode(vhostPart);
     return new AmqpUri(tls, uri.getHost(), port, user, password, vhost);
+  }
+
+  /**
+   * Why {@link URI} found no host: the authority (after any user info, which may hold a password
+   * and is never repeated) has a port that is no number, or a host name that is not valid.
+   */
+  private static String noHost(String authority) {
+    if (authority == null || authority.isEmpty()) {
+      return "the URI names no host; write amqp://host[:port][/virtual-host]";
+    }
+    String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+    int colon = hostPort.lastIndexOf(':');
+    if (colon >= 0 && !hostPort.endsWith("]")) {
+      String port = hostPort.substring(colon + 1);
+      if (!port.matches("[0-9]+")) {
+        return "the port '" + port + "' is not a number; write a port from 1 to 65535";
+      }
+      hostPort = hostPort.substring(0, colon);
+    }
+    if (hostPort.isEmpty()) {
+      return "the URI names no host; write amqp://host[:port][/virtual-host]";
+    }
+    return "'"
+        + hostPort
+        + "' is not a valid host name (letters, digits, '-' and '.', no '_' or spaces)";
   }
 
   private static String decode(String raw) {

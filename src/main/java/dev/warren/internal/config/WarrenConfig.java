@@ -86,6 +86,12 @@ public final class WarrenConfig {
   /** The path (in the web application) of the HTML page that shows the AsyncAPI document. */
   public static final String ASYNCAPI_PAGE_PATH = "warren.asyncapi.page-path";
 
+  /**
+   * Whether a key under {@code warren.} that Warren does not know (a typo, or a consumer name that
+   * does not exist) fails deployment ({@code true}) or is only warned about ({@code false}).
+   */
+  public static final String STRICT_CONFIG = "warren.strict-config";
+
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -159,7 +165,8 @@ public final class WarrenConfig {
           ASYNCAPI_VERSION,
           ASYNCAPI_ENABLED,
           ASYNCAPI_PATH,
-          ASYNCAPI_PAGE_PATH);
+          ASYNCAPI_PAGE_PATH,
+          STRICT_CONFIG);
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -179,6 +186,9 @@ public final class WarrenConfig {
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);
 
+  private static final List<String> CONNECTION_KEYS =
+      List.of(URI, ADDRESSES, USERNAME, VIRTUAL_HOST, CONNECTION_NAME);
+
   static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
   static final Duration DEFAULT_RECOVERY_INTERVAL = Duration.ofSeconds(1);
@@ -192,6 +202,7 @@ public final class WarrenConfig {
 
   private final Config config;
   private final Consumer<String> problems;
+  private boolean connectionInvalid;
 
   /**
    * @param config the application's config
@@ -200,6 +211,31 @@ public final class WarrenConfig {
   public WarrenConfig(Config config, Consumer<String> problems) {
     this.config = config;
     this.problems = problems;
+  }
+
+  /**
+   * Whether a connection setting ({@code warren.uri}, {@code warren.addresses}, ...) was invalid
+   * when {@link #global} read it: then Warren must not connect at all, not even with defaults.
+   */
+  public boolean connectionInvalid() {
+    return connectionInvalid;
+  }
+
+  /** Reads {@link #STRICT_CONFIG}. */
+  public boolean strict() {
+    return read(STRICT_CONFIG, false, WarrenConfig::parseBoolean);
+  }
+
+  /**
+   * Every property name the application's config sources hold now, for {@link UnknownKeys}; read
+   * from each source, since an implementation may cache the names of the whole config.
+   */
+  public Iterable<String> propertyNames() {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (org.eclipse.microprofile.config.spi.ConfigSource source : config.getConfigSources()) {
+      names.addAll(source.getPropertyNames());
+    }
+    return names;
   }
 
   /** Reads the application-wide settings. */
@@ -335,6 +371,9 @@ public final class WarrenConfig {
     try {
       return parse.apply(raw.get());
     } catch (IllegalArgumentException e) {
+      if (CONNECTION_KEYS.contains(key)) {
+        connectionInvalid = true;
+      }
       String shown = key.equals(URI) ? "(not shown: it may hold a password)" : raw.get();
       problems.accept(Messages.invalidConfig(key, shown, e.getMessage()));
       return fallback;

@@ -15,6 +15,7 @@ import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.DelayLimits;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.time.Duration;
@@ -36,6 +37,9 @@ import java.util.function.Consumer;
 final class ConsumerModels {
 
   private static final Duration DEFAULT_BATCH_WAIT = Duration.ofMillis(50);
+
+  /** The largest prefetch count {@code basic.qos} can carry (a short, unsigned). */
+  static final int MAX_PREFETCH = 65535;
 
   private ConsumerModels() {}
 
@@ -111,16 +115,31 @@ final class ConsumerModels {
             .consumer(
                 name, WarrenConfig.CONSUMER_QUEUE_TYPE, a.queueType(), WarrenConfig::parseQueueType)
             .value();
+    Setting<Integer> prefetchSetting =
+        config.consumer(name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt);
     int prefetch =
         atLeast(
-            config.consumer(
-                name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt),
+            prefetchSetting,
             1,
             "prefetch",
             "set it to 1 or more (0 would mean unlimited on the wire)",
             name,
             where,
             counting);
+    if (prefetch > MAX_PREFETCH) {
+      counting.accept(
+          Messages.invalidSetting(
+              name,
+              where,
+              "prefetch",
+              prefetch,
+              prefetchSetting.source(),
+              "set it to at most "
+                  + MAX_PREFETCH
+                  + " (basic.qos carries a 16-bit count: the broker would apply "
+                  + MAX_PREFETCH
+                  + ", not this value)"));
+    }
     int concurrency =
         atLeast(
             config.consumer(
@@ -233,6 +252,13 @@ final class ConsumerModels {
               tierTexts.value(),
               tierTexts.source(),
               "delay tiers are wait queues: use them with delay=DLX_TTL, or remove them"));
+    }
+    for (DelayTier tier : tiers) {
+      // the consumer's static delays: warned about now, refused when returned (WARREN-135)
+      if (DelayLimits.exceeds(delay, tier.upTo())) {
+        warnings.accept(
+            Messages.tierTooLong(name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
+      }
     }
     if (shape == null || counting.count > 0) {
       return null;

@@ -3,17 +3,18 @@ package dev.warren.internal.extension;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.AsyncApiSettings;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
+import dev.warren.internal.config.UnknownKeys;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.ee.ManagedThreads;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
+import dev.warren.internal.invocation.FailureMappers;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.ThreadSource;
@@ -41,6 +42,7 @@ import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.ProcessBean;
+import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import jakarta.enterprise.inject.spi.ProcessObserverMethod;
 import jakarta.enterprise.inject.spi.WithAnnotations;
@@ -75,6 +77,7 @@ public class WarrenExtension implements Extension {
   private final RequestScopeUse requestScope = new RequestScopeUse();
   private boolean applicationConnection;
   private boolean applicationChannel;
+  private final ClientUse clients = new ClientUse();
   private volatile WarrenRuntime runtime;
   private volatile List<ConsumerModel> models = List.of();
   private volatile DeploymentModel deployment;
@@ -166,6 +169,10 @@ public class WarrenExtension implements Extension {
     }
   }
 
+  <T, X> void noticeClients(@Observes ProcessInjectionPoint<T, X> event) {
+    clients.injectionPoint(event.getInjectionPoint().getType());
+  }
+
   <T, X> void noticeRequestScope(@Observes ProcessObserverMethod<T, X> event) {
     requestScope.observer(
         event.getObserverMethod().getObservedType(),
@@ -185,6 +192,16 @@ public class WarrenExtension implements Extension {
     AsyncApiSettings asyncApi = config.asyncApi(global.connection().connectionName());
     List<ConsumerModel> built =
         ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
+    boolean strict = config.strict();
+    List<String> names = discovered.stream().map(DiscoveredConsumer::name).toList();
+    for (String unknown : UnknownKeys.find(config.propertyNames(), names, strict)) {
+      if (strict) {
+        problems.add(unknown);
+      } else {
+        LOG.warning(unknown);
+      }
+    }
+    problems.addAll(FailureMappers.duplicates(beanManager));
     // the application's EE context is there now, on WildFly and Liberty alike: capture it for
     // every thread Warren and the client will start
     ThreadSource threads =
@@ -192,8 +209,10 @@ public class WarrenExtension implements Extension {
     WarrenRuntime candidate =
         new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
+    // never connect with settings the user did not give (an invalid warren.uri falls back to
+    // nothing); connect when anything of Warren's will: consumers, or an injected client
     BrokerVersion version =
-        enabled.isEmpty()
+        config.connectionInvalid() || enabled.isEmpty() && !clients.used()
             ? BrokerVersion.UNKNOWN
             : checkBroker(candidate, enabled, global.connection(), problems);
     runtime = candidate;
@@ -246,11 +265,8 @@ public class WarrenExtension implements Extension {
     Connection connection;
     try {
       connection = runtime.connection();
-    } catch (PossibleAuthenticationFailureException e) {
-      problems.add(Messages.credentialsRefused(settings.where(), settings.username()));
-      return BrokerVersion.UNKNOWN;
     } catch (IOException | TimeoutException | RuntimeException e) {
-      problems.add(Messages.brokerUnreachable(settings.where(), reason(e)));
+      problems.add(ConnectFailure.describe(e, settings));
       return BrokerVersion.UNKNOWN;
     }
     Callable<Connection> probes =
@@ -259,7 +275,8 @@ public class WarrenExtension implements Extension {
           factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
           return factory.newConnection(settings.addresses(), "warren-topology-probe");
         };
-    try (Topology topology = new Topology(connection, probes, settings.virtualHost())) {
+    try (Topology topology =
+        new Topology(connection, probes, settings.virtualHost(), settings.username())) {
       LOG.info(
           () ->
               "Warren is connected to RabbitMQ " + topology.version() + " at " + settings.where());
@@ -284,14 +301,6 @@ public class WarrenExtension implements Extension {
     public int value() {
       return value;
     }
-  }
-
-  private static String reason(Exception e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getMessage() == null) {
-      t = t.getCause();
-    }
-    return t.getMessage() == null ? t.getClass().getSimpleName() : t.toString();
   }
 
   /**

@@ -60,7 +60,8 @@ final class BatchInterpretation
     Outcome fallback = Settlement.unmappedFailure(model.capped());
     List<Handled> result = new ArrayList<>(passed.size());
     for (Delivery delivery : passed) {
-      result.add(new Handled(failures.map(failure, delivery, fallback), failure));
+      Outcome outcome = failures.map(failure, delivery, fallback);
+      result.add(new Handled(Delays.refusal(model, outcome) == null ? outcome : fallback, failure));
     }
     LOG.log(
         Level.WARNING,
@@ -88,6 +89,11 @@ final class BatchInterpretation
     List<Handled> result = new ArrayList<>(passed.size());
     for (int i = 0; i < passed.size(); i++) {
       Outcome outcome = aligned.outcomes().get(i);
+      String refused = outcome == null ? null : Delays.refusal(model, outcome);
+      if (refused != null) {
+        result.add(mapped(new IllegalArgumentException(refused), passed.get(i)));
+        continue;
+      }
       result.add(
           outcome != null
               ? new Handled(outcome, null)
@@ -99,7 +105,11 @@ final class BatchInterpretation
   }
 
   private Handled mapped(Throwable failure, Delivery delivery) {
-    Outcome outcome = failures.map(failure, delivery, Settlement.unmappedFailure(model.capped()));
+    Outcome fallback = Settlement.unmappedFailure(model.capped());
+    Outcome outcome = failures.map(failure, delivery, fallback);
+    if (Delays.refusal(model, outcome) != null) {
+      outcome = fallback;
+    }
     LOG.warning(
         Messages.handlerFailed(
             model.name(),

@@ -5,12 +5,9 @@ import dev.warren.Outcome;
 import dev.warren.internal.logging.Messages;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.spi.CreationalContext;
-import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
-import jakarta.enterprise.util.TypeLiteral;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +24,6 @@ import java.util.logging.Logger;
 public final class FailureMapping {
 
   private static final Logger LOG = Logger.getLogger(FailureMapping.class.getName());
-  private static final Type ANY_FAILURE_MAPPER = new TypeLiteral<FailureMapper<?>>() {}.getType();
 
   private final Map<Class<?>, FailureMapper<?>> byType;
   private final Map<Class<?>, Optional<FailureMapper<?>>> resolved = new ConcurrentHashMap<>();
@@ -48,8 +44,8 @@ public final class FailureMapping {
   public static FailureMapping resolve(
       BeanManager beanManager, Consumer<CreationalContext<?>> contexts) {
     Map<Class<? extends Throwable>, FailureMapper<?>> byType = new HashMap<>();
-    for (Bean<?> bean : beanManager.getBeans(ANY_FAILURE_MAPPER, Any.Literal.INSTANCE)) {
-      ParameterizedType type = mapperType(bean);
+    for (Bean<?> bean : FailureMappers.beans(beanManager)) {
+      ParameterizedType type = FailureMappers.mapperType(bean);
       if (type == null) {
         LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
         continue;
@@ -62,18 +58,6 @@ public final class FailureMapping {
       byType.put(exception, (FailureMapper<?>) beanManager.getReference(bean, type, context));
     }
     return new FailureMapping(byType);
-  }
-
-  private static ParameterizedType mapperType(Bean<?> bean) {
-    for (Type type : bean.getTypes()) {
-      if (type instanceof ParameterizedType p
-          && p.getRawType() == FailureMapper.class
-          && p.getActualTypeArguments()[0] instanceof Class<?> c
-          && Throwable.class.isAssignableFrom(c)) {
-        return p;
-      }
-    }
-    return null;
   }
 
   /** No mappers: every failure gets the default outcome. */

@@ -61,6 +61,9 @@ final class SingleInterpretation
     }
     Outcome fallback = Settlement.unmappedFailure(model.capped());
     Outcome outcome = failures.map(failure, delivery, fallback);
+    if (Delays.refusal(model, outcome) != null) {
+      outcome = fallback; // a mapper's delay the strategy cannot hold: logged with the failure
+    }
     LOG.log(
         Level.WARNING,
         Messages.handlerFailed(model.name(), model.where(), failure.toString(), outcome.toString()),
@@ -70,6 +73,10 @@ final class SingleInterpretation
 
   private CompletionStage<Handled> outcome(Object value, Delivery delivery) {
     if (value instanceof Outcome outcome) {
+      String refused = Delays.refusal(model, outcome);
+      if (refused != null) {
+        return failed(new IllegalArgumentException(refused), delivery);
+      }
       return outcome == Outcome.ack()
           ? ACKED
           : outcome == Outcome.drop()

@@ -53,6 +53,58 @@ public final class Messages {
         + "'; set 'warren.username' and 'warren.password' (or the user info of 'warren.uri')";
   }
 
+  public static String virtualHostMissing(String where, String vhost) {
+    return "WARREN-131 RabbitMQ at "
+        + where
+        + " has no virtual host '"
+        + vhost
+        + "'; create it on the broker (rabbitmqctl add_vhost) or set 'warren.virtual-host' (or"
+        + " the path of 'warren.uri') to one that exists";
+  }
+
+  public static String virtualHostRefused(String where, String vhost, String user) {
+    return "WARREN-132 RabbitMQ at "
+        + where
+        + " accepted the credentials of user '"
+        + user
+        + "' but refused it access to virtual host '"
+        + vhost
+        + "'; grant the user permissions there (rabbitmqctl set_permissions -p '"
+        + vhost
+        + "' '"
+        + user
+        + "' ...), or set 'warren.username' to a user that has them";
+  }
+
+  public static String notAmqp(String where, String why) {
+    return "WARREN-133 the server at "
+        + where
+        + " did not answer in AMQP 0-9-1 ("
+        + why
+        + "); if that port expects TLS (RabbitMQ's TLS port is usually 5671), use amqps:// in"
+        + " 'warren.uri'; otherwise point 'warren.uri' (or 'warren.addresses') at the broker's"
+        + " AMQP port (usually 5672)";
+  }
+
+  public static String unknownKey(String key, String why, boolean strict) {
+    return "WARREN-130 config key '"
+        + key
+        + "' "
+        + why
+        + (strict
+            ? " ('warren.strict-config=true' makes this a deployment problem)"
+            : "; the key is ignored (set 'warren.strict-config=true' to fail deployment instead)");
+  }
+
+  public static String duplicateMapper(String exception, String mappers) {
+    return "WARREN-134 more than one dev.warren.spi.FailureMapper bean maps '"
+        + exception
+        + "' ("
+        + mappers
+        + "), and only one can decide; keep one, or map a more specific exception type in the"
+        + " other";
+  }
+
   public static String invalidConfig(String key, String value, String why) {
     return "WARREN-004 config key '" + key + "' has invalid value '" + value + "': " + why;
   }
@@ -203,15 +255,22 @@ public final class Messages {
         + ".declare-topology=true') to let Warren declare it";
   }
 
-  public static String declareRefused(String consumer, String method, String what, String reason) {
+  /**
+   * A declare or check the broker refused, different arguments (406) or a user without the
+   * permission (403): one id and one wording for both.
+   *
+   * @param step what Warren did, e.g. {@code declaring queue 'orders'}
+   */
+  public static String declareRefused(
+      String consumer, String method, String step, String reason, String fix) {
     return "WARREN-017 "
         + at(consumer, method)
-        + "declaring "
-        + what
-        + " failed: "
+        + "the broker refused "
+        + step
+        + ": "
         + reason
-        + "; make the consumer's settings match what exists on the broker, or delete it so that"
-        + " it can be declared again";
+        + "; "
+        + fix;
   }
 
   public static String checkFailed(String consumer, String method, String what, String why) {
@@ -522,6 +581,37 @@ public final class Messages {
         + " minute per consumer)";
   }
 
+  public static String delayTooLong(
+      String consumer, String method, Duration delay, String strategy, Duration max) {
+    return "WARREN-135 "
+        + at(consumer, method)
+        + "returned retryAfter("
+        + delay
+        + "), but delay="
+        + strategy
+        + " holds at most "
+        + max
+        + " ("
+        + max.toMillis()
+        + " ms); the outcome was refused and handled as the method's failure (an"
+        + " IllegalArgumentException: its FailureMapper, else the default outcome); return a"
+        + " shorter delay"
+        + (strategy.equals("PLUGIN_DME") ? ", or use delay=DLX_TTL (up to 10 years)" : "");
+  }
+
+  public static String tierTooLong(
+      String consumer, String method, Duration tier, String strategy, Duration max) {
+    return "WARREN-136 "
+        + at(consumer, method)
+        + "delay tier "
+        + tier
+        + " is longer than delay="
+        + strategy
+        + " holds ("
+        + max
+        + "); a retryAfter that long is refused when returned; remove or shorten the tier";
+  }
+
   public static String delayPastConsumerTimeout(String consumer, Duration delay) {
     return "WARREN-048 consumer '"
         + consumer
@@ -728,6 +818,25 @@ public final class Messages {
 
   public static String notSent(String exchange, String routingKey, String why) {
     return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
+  }
+
+  public static String nullHeader(String name) {
+    return "WARREN-139 header '"
+        + name
+        + "' of an OutgoingMessage has no value (null); leave the header out, or give it a value";
+  }
+
+  public static String messageWithoutPayload(String exchange, String routingKey) {
+    return "WARREN-140 the "
+        + message(exchange, routingKey)
+        + " has no payload (null); give it a body (an empty byte[] for none)";
+  }
+
+  public static String priorityOutOfRange(int priority) {
+    return "WARREN-141 priority "
+        + priority
+        + " is out of range; a message priority is from 0 to 255 (a priority queue uses at most"
+        + " its x-max-priority)";
   }
 
   // ---- request/reply ----

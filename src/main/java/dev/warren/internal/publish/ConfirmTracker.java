@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -32,8 +33,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
  * closes. Confirms arrive on the connection's I/O thread; futures are completed on {@code
- * completions} so that callers' callbacks never run on (and never block) that thread. Only Warren's
- * own copies and replies, whose one continuation sends a settlement frame, use a direct executor.
+ * completions} so that callers' callbacks never run on (and never block) that thread, and Warren's
+ * own work (republishing) runs on {@code internal}, never behind those callbacks. Only Warren's own
+ * copies and replies, whose one continuation sends a settlement frame, use a direct executor.
  */
 public final class ConfirmTracker {
 
@@ -45,6 +47,7 @@ public final class ConfirmTracker {
   private final long timeoutNanos;
   private final Duration timeout;
   private final int nackRepublishes;
+  private final Executor internal;
   private final Executor completions;
   private final ConcurrentSkipListMap<Long, Outstanding> outstanding =
       new ConcurrentSkipListMap<>();
@@ -59,7 +62,29 @@ public final class ConfirmTracker {
   public ConfirmTracker(
       Channel channel, int maxInFlight, Duration timeout, int nackRepublishes, Executor completions)
       throws IOException {
+    this(channel, maxInFlight, timeout, nackRepublishes, completions, completions);
+  }
+
+  /**
+   * Puts {@code channel} in confirm mode and starts tracking it.
+   *
+   * @param internal runs Warren's own work (republishing a nacked message), never behind the
+   *     application's callbacks
+   * @param completions completes the futures, and so runs the callers' callbacks; a message's place
+   *     in the window is freed only once its future has completed, so that callbacks that block or
+   *     lag hold publishers back instead of queueing completions without bound
+   * @throws IOException if {@code confirm.select} fails
+   */
+  public ConfirmTracker(
+      Channel channel,
+      int maxInFlight,
+      Duration timeout,
+      int nackRepublishes,
+      Executor internal,
+      Executor completions)
+      throws IOException {
     this.channel = channel;
+    this.internal = internal;
     this.window = new Semaphore(maxInFlight);
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
@@ -176,7 +201,7 @@ public final class ConfirmTracker {
           message.republishes++;
           message.returned = false;
           // not on the I/O thread that delivered the nack: publishing there could deadlock
-          completions.execute(
+          internal.execute(
               () -> {
                 if (!send(message)) {
                   fail(message, Reason.NACKED, closedBy);
@@ -238,12 +263,27 @@ public final class ConfirmTracker {
   }
 
   private void succeed(Outstanding message) {
-    window.release();
-    completions.execute(() -> message.future.complete(null));
+    complete(() -> message.future.complete(null));
+  }
+
+  /** Completes a future on {@code completions}, then frees its place in the window. */
+  private void complete(Runnable completion) {
+    Runnable releasing =
+        () -> {
+          try {
+            completion.run();
+          } finally {
+            window.release();
+          }
+        };
+    try {
+      completions.execute(releasing);
+    } catch (RejectedExecutionException e) {
+      releasing.run(); // shutting down: complete here rather than never
+    }
   }
 
   private void fail(Outstanding message, Reason reason, Throwable cause) {
-    window.release();
     String exchange = message.exchange;
     String routingKey = message.routingKey;
     String text =
@@ -255,7 +295,7 @@ public final class ConfirmTracker {
           case NOT_SENT -> Messages.notSent(exchange, routingKey, "its channel closed first");
         };
     PublishException failure = new PublishException(reason, exchange, routingKey, text, cause);
-    completions.execute(() -> message.future.completeExceptionally(failure));
+    complete(() -> message.future.completeExceptionally(failure));
   }
 
   /** One unconfirmed message; mutable fields are touched only while it is outstanding. */

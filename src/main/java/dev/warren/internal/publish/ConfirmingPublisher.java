@@ -29,21 +29,30 @@ public final class ConfirmingPublisher implements Publisher {
   private final ConnectionSource connection;
   private final PublisherSettings settings;
   private final Codec codec;
+  private final Executor internal;
   private final Executor completions;
+  private final ExchangeCheck exchanges;
   private ConfirmTracker tracker;
 
   /**
    * @param connection opens (or returns) the application's connection
    * @param settings confirm timeout, window and nack republishes
    * @param codec encodes payloads that are not bytes or text; {@code null} when none is available
-   * @param completions where publish stages complete
+   * @param internal where Warren's own work runs (republishing nacked messages)
+   * @param completions where publish stages complete, and so the callers' callbacks run
    */
   public ConfirmingPublisher(
-      ConnectionSource connection, PublisherSettings settings, Codec codec, Executor completions) {
+      ConnectionSource connection,
+      PublisherSettings settings,
+      Codec codec,
+      Executor internal,
+      Executor completions) {
     this.connection = connection;
     this.settings = settings;
     this.codec = codec;
+    this.internal = internal;
     this.completions = completions;
+    this.exchanges = new ExchangeCheck(connection);
   }
 
   @Override
@@ -53,6 +62,7 @@ public final class ConfirmingPublisher implements Publisher {
 
   @Override
   public CompletionStage<Void> publish(OutgoingMessage message) {
+    java.util.Objects.requireNonNull(message, "message");
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
     byte[] body;
     try {
@@ -72,6 +82,15 @@ public final class ConfirmingPublisher implements Publisher {
     PayloadEncoder.describe(message, properties);
     AMQP.BasicProperties built = properties.build();
     try {
+      if (exchanges.missing(message.exchange())) {
+        return notSent(
+            message,
+            "exchange '"
+                + message.exchange()
+                + "' does not exist; declare it (or fix the name). Only this message failed:"
+                + " Warren checks an exchange before its first message goes to it",
+            null);
+      }
       for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
         CompletableFuture<Void> confirmation =
             tracker()
@@ -104,6 +123,7 @@ public final class ConfirmingPublisher implements Publisher {
   private synchronized ConfirmTracker tracker() throws IOException, TimeoutException {
     if (tracker == null || !tracker.isOpen()) {
       if (tracker != null) {
+        exchanges.forget(); // an exchange may have been deleted since it was checked
         // a dead channel may still be recovered by the client after a connection loss: let go of
         // it for good, so that it neither lingers nor competes with the new one
         try {
@@ -118,6 +138,7 @@ public final class ConfirmingPublisher implements Publisher {
               settings.maxInFlight(),
               settings.confirmTimeout(),
               settings.nackRepublishes(),
+              internal,
               completions);
     }
     return tracker;

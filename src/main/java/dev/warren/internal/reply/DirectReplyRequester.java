@@ -15,6 +15,7 @@ import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
+import dev.warren.internal.publish.ExchangeCheck;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -61,8 +62,10 @@ public final class DirectReplyRequester implements Requester {
 
   private final ConnectionSource connection;
   private final Codec codec;
+  private final Executor internal;
   private final Executor completions;
   private final ScheduledExecutorService timer;
+  private final ExchangeCheck exchanges;
   // unique across requesters and restarts, so that a reply can never match another's request
   private final String idPrefix = UUID.randomUUID() + "-";
   private final AtomicLong ids = new AtomicLong();
@@ -74,18 +77,24 @@ public final class DirectReplyRequester implements Requester {
    * @param connection opens (or returns) the application's connection
    * @param codec encodes payloads and decodes replies that are neither bytes nor text; {@code null}
    *     when none is available
-   * @param completions where request stages complete
-   * @param timer runs the timeouts
+   * @param internal where replies are decoded (Warren's own work, never behind the application's
+   *     callbacks)
+   * @param completions where request stages complete, and so the callers' callbacks run
+   * @param timer runs the timeouts; it must drop a cancelled timeout at once, so that an answered
+   *     request is not kept until its timeout would have run
    */
   public DirectReplyRequester(
       ConnectionSource connection,
       Codec codec,
+      Executor internal,
       Executor completions,
       ScheduledExecutorService timer) {
     this.connection = connection;
     this.codec = codec;
+    this.internal = internal;
     this.completions = completions;
     this.timer = timer;
+    this.exchanges = new ExchangeCheck(connection);
   }
 
   @Override
@@ -134,6 +143,20 @@ public final class DirectReplyRequester implements Requester {
           null);
     }
     PayloadDecoder decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
+    try {
+      if (exchanges.missing(exchange)) {
+        return notSent(
+            exchange,
+            routingKey,
+            "exchange '"
+                + exchange
+                + "' does not exist; declare it (or fix the name). Only this request failed:"
+                + " Warren checks an exchange before its first request goes to it",
+            null);
+      }
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      return notSent(exchange, routingKey, "no channel could be opened (" + e + ")", e);
+    }
     Pending<R> pending = new Pending<R>(exchange, routingKey, replyType, decoder, timeout);
     for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
       RequestChannel channel;
@@ -171,6 +194,7 @@ public final class DirectReplyRequester implements Requester {
     }
     if (current == null || !current.isOpen()) {
       if (current != null) {
+        exchanges.forget(); // an exchange may have been deleted since it was checked
         current.abort();
       }
       Channel channel = connection.get().createChannel();
@@ -275,7 +299,7 @@ public final class DirectReplyRequester implements Requester {
       pending.cancelTimeout();
       ReplyDelivery reply = new ReplyDelivery(envelope, properties, body);
       try {
-        completions.execute(() -> pending.complete(reply));
+        internal.execute(() -> pending.complete(reply));
       } catch (RejectedExecutionException e) {
         pending.complete(reply);
       }
@@ -391,23 +415,24 @@ public final class DirectReplyRequester implements Requester {
       }
     }
 
+    /** Decodes the reply here, then completes the stage on {@code completions}. */
     @SuppressWarnings("unchecked")
     void complete(ReplyDelivery reply) {
       Object value;
       try {
         value = decoder.decode(reply);
       } catch (Exception e) {
-        future.completeExceptionally(
-            new RequestException(
-                Reason.UNDECODABLE_REPLY,
-                exchange,
-                routingKey,
-                Messages.replyUndecodable(
-                    exchange, routingKey, replyType.getTypeName(), e.toString()),
-                e));
+        fail(
+            Reason.UNDECODABLE_REPLY,
+            Messages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), e.toString()),
+            e);
         return;
       }
-      future.complete((R) value);
+      try {
+        completions.execute(() -> future.complete((R) value));
+      } catch (RejectedExecutionException e) {
+        future.complete((R) value);
+      }
     }
 
     void fail(Reason reason, String message, Throwable cause) {

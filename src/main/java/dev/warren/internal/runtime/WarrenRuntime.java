@@ -54,7 +54,10 @@ public final class WarrenRuntime {
   private Connection connection;
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
-  // threads start only when first used
+  // threads start only when first used. Application callbacks run where the application's stages
+  // complete (completions); Warren's own work (delayed copies, retries after failed replies,
+  // republishing nacked messages, decoding replies) runs on internal, never behind them
+  private final ExecutorService internal;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
   private boolean started;
@@ -69,8 +72,9 @@ public final class WarrenRuntime {
     this.settings = settings;
     this.codec = codec;
     this.threads = threads;
+    this.internal = Executors.newFixedThreadPool(2, threads.named("warren-internal"));
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
-    this.timer = Executors.newSingleThreadScheduledExecutor(threads.named("warren-timer"));
+    this.timer = Timers.single(threads.named("warren-timer"));
   }
 
   /**
@@ -117,7 +121,8 @@ public final class WarrenRuntime {
     }
     if (publisher == null) {
       publisher =
-          new ConfirmingPublisher(this::connection, settings.publisher(), codec, completions);
+          new ConfirmingPublisher(
+              this::connection, settings.publisher(), codec, internal, completions);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(publisher::expire, sweep, sweep, TimeUnit.MILLISECONDS);
     }
@@ -130,7 +135,7 @@ public final class WarrenRuntime {
       throw new IllegalStateException("Warren has shut down; its requester is closed");
     }
     if (requester == null) {
-      requester = new DirectReplyRequester(this::connection, codec, completions, timer);
+      requester = new DirectReplyRequester(this::connection, codec, internal, completions, timer);
     }
     return requester;
   }
@@ -195,7 +200,7 @@ public final class WarrenRuntime {
               batchInvoker,
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
-              completions,
+              internal,
               timer,
               threads.named("warren-" + model.name()));
       runners.add(runner);
@@ -276,6 +281,7 @@ public final class WarrenRuntime {
       }
     }
     timer.shutdownNow();
+    internal.shutdown();
     completions.shutdown();
   }
 

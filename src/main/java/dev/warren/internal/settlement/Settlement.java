@@ -17,6 +17,7 @@ import java.util.Map;
  * drop         any      any                     basic.reject(requeue=false)
  * retry        any      no cap                  basic.reject(requeue=true)
  * retry        quorum   limit + route declared  basic.reject(requeue=true); the server counts
+ * retry        quorum   a delayed copy at cap    dead-letter copy (the server's count restarted)
  * retry        classic  attempt &lt; cap           copy (count + 1) to the retry target, then reject
  * retry        classic  attempt &ge; cap          dead-letter copy (or, without a dead letter
  *                                               queue, basic.reject(requeue=false))
@@ -76,6 +77,14 @@ public final class Settlement {
     if (outcome instanceof Outcome.RetryAfter after) {
       return retryAfter(after.delay(), attempt, headers, failure, policy);
     }
+    if (policy.capped()
+        && policy.queueType() == QueueType.QUORUM
+        && attempt >= policy.maxAttempts()
+        && headers.containsKey(policy.retryCountHeader())) {
+      // a delayed copy is a new message to the broker, whose delivery limit counts only its own
+      // returns: Warren's count (carried by the copy) reached the cap, so dead-letter it here
+      return atCap(headers, failure, policy);
+    }
     if (!policy.publishesCopies()) {
       return new Action.Reject(true, Action.Reason.RETRY);
     }
@@ -101,14 +110,24 @@ public final class Settlement {
     if (policy.capped() && attempt >= policy.maxAttempts()) {
       return atCap(headers, failure, policy);
     }
+    // refused where the outcome is returned (DelayLimits); held to the limit here, so that no
+    // delay can become an ArithmeticException or an immediate redelivery
+    Duration max = DelayLimits.max(policy.delay());
+    delay = delay.compareTo(max) > 0 ? max : delay;
     Map<String, Object> next = nextAttempt(headers, attempt, policy);
     Action.Reason why = Action.Reason.DELAYED_RETRY;
     if (policy.delay() == Delay.DLX_TTL) {
       return new Action.Copy(
-          "", policy.waitQueue(delay), next, true, Long.toString(delay.toMillis()), true, why);
+          "",
+          policy.waitQueue(delay),
+          next,
+          true,
+          Long.toString(DelayLimits.millis(delay)),
+          true,
+          why);
     }
     if (policy.delay() == Delay.PLUGIN_DME) {
-      next.put(DELAY_HEADER, delay.toMillis());
+      next.put(DELAY_HEADER, DelayLimits.millis(delay));
       return new Action.Copy(policy.delayTarget(), policy.queue(), next, true, null, true, why);
     }
     if (policy.queueType() == QueueType.QUORUM) {

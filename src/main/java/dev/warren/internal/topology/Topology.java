@@ -48,6 +48,7 @@ public final class Topology implements AutoCloseable {
   private final Connection connection;
   private final Callable<Connection> probes;
   private final String vhost;
+  private final String user;
   private final BrokerVersion version;
   private Channel channel;
 
@@ -55,11 +56,13 @@ public final class Topology implements AutoCloseable {
    * @param connection the application's connection
    * @param probes opens a throwaway connection, for declares that can kill a connection
    * @param vhost the virtual host, for messages
+   * @param user the user Warren connects as, for messages
    */
-  public Topology(Connection connection, Callable<Connection> probes, String vhost) {
+  public Topology(Connection connection, Callable<Connection> probes, String vhost, String user) {
     this.connection = connection;
     this.probes = probes;
     this.vhost = vhost;
+    this.user = user;
     this.version = BrokerVersion.of(connection.getServerProperties());
   }
 
@@ -246,7 +249,14 @@ public final class Topology implements AutoCloseable {
 
   /** The problem of a refused declare of {@code what}, from the broker's reply text. */
   private static Function<String, String> refusal(ConsumerModel model, String what) {
-    return reason -> Messages.declareRefused(model.name(), model.where(), what, reason);
+    return reason ->
+        Messages.declareRefused(
+            model.name(),
+            model.where(),
+            "declaring " + what,
+            reason,
+            "make the consumer's settings match what exists on the broker, or delete it so that"
+                + " it can be declared again");
   }
 
   /**
@@ -281,9 +291,28 @@ public final class Topology implements AutoCloseable {
       if (close.getReplyCode() == AMQP.PRECONDITION_FAILED) {
         return refused.apply(close.getReplyText());
       }
+      if (close.getReplyCode() == AMQP.ACCESS_REFUSED) {
+        return Messages.declareRefused(
+            model.name(),
+            model.where(),
+            (model.declareTopology() ? "declaring " : "checking ") + what,
+            close.getReplyText(),
+            permissionFix(model.name()));
+      }
       return Messages.checkFailed(model.name(), model.where(), what, close.getReplyText());
     }
     return Messages.checkFailed(model.name(), model.where(), what, e.toString());
+  }
+
+  /** What to do when the user may not declare or check: say what it lacks, or declare less. */
+  private String permissionFix(String consumer) {
+    return "user '"
+        + user
+        + "' lacks the permission: grant it configure (to declare) and read/write (to consume"
+        + " and publish) on these names, or declare them on the broker and set"
+        + " 'warren.consumers."
+        + consumer
+        + ".declare-topology=false'";
   }
 
   @Override

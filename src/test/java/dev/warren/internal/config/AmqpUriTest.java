@@ -134,6 +134,25 @@ class AmqpUriTest {
     assertThat(e.getMessage()).doesNotContain(SECRET);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp://u:" + SECRET + "@h:port/", "amqp://h:56x2", "amqp://h:-1/"})
+  void aPortThatIsNoNumberIsNamedAsSuch(String text) {
+    IllegalArgumentException e =
+        catchThrowableOfType(IllegalArgumentException.class, () -> AmqpUri.parse(text));
+
+    assertThat(e).hasMessageContaining("is not a number").hasMessageNotContaining("no host");
+    assertThat(e.getMessage()).doesNotContain(SECRET);
+  }
+
+  @Test
+  void aHostNameWithAnUnderscoreIsNamedAsInvalid() {
+    IllegalArgumentException e =
+        catchThrowableOfType(
+            IllegalArgumentException.class, () -> AmqpUri.parse("amqp://my_rabbit/"));
+
+    assertThat(e).hasMessageContaining("'my_rabbit' is not a valid host name");
+  }
+
   @Test
   void toStringNeverShowsThePassword() {
     AmqpUri uri = AmqpUri.parse("amqps://alice:" + SECRET + "@rabbit.example:5671/prod");

@@ -383,4 +383,25 @@ class WarrenConfigTest {
     assertThat(problems.get(2))
         .contains("'warren.asyncapi.page-path'", "must differ from 'warren.asyncapi.path'");
   }
+
+  @Test
+  void anInvalidConnectionSettingIsFlaggedSoThatWarrenDoesNotConnectWithDefaults() {
+    WarrenConfig valid =
+        config("warren.uri", "amqp://rabbit.example/", "warren.shutdown-timeout", "x");
+    valid.global("app");
+    assertThat(valid.connectionInvalid()).isFalse();
+
+    for (String[] bad :
+        new String[][] {
+          {"warren.uri", "amqp//x"},
+          {"warren.uri", "http://rabbit.example/"},
+          {"warren.uri", "amqp://rabbit example/"},
+          {"warren.uri", "amqp://rabbit.example:56x2/"},
+          {"warren.addresses", "a:1,b:port"}
+        }) {
+      WarrenConfig config = config(bad);
+      config.global("app");
+      assertThat(config.connectionInvalid()).as(bad[1]).isTrue();
+    }
+  }
 }

@@ -36,6 +36,36 @@ public final class TestDeployments {
   public static DeploymentModel of(
       List<PublicationModel> publications, Map<String, String> config, Class<?>... beans) {
     List<String> problems = new ArrayList<>();
+    DeploymentModel deployment = build(publications, config, problems, beans);
+    Assertions.assertThat(problems).as("deployment problems").isEmpty();
+    return deployment;
+  }
+
+  /**
+   * The deployment problems (and, with {@code warnings}, the warnings) the models of {@code beans}
+   * with {@code config} come to.
+   */
+  public static List<String> problems(
+      Map<String, String> config, List<String> warnings, Class<?>... beans) {
+    List<String> problems = new ArrayList<>();
+    build(List.of(), config, problems, warnings, beans);
+    return problems;
+  }
+
+  private static DeploymentModel build(
+      List<PublicationModel> publications,
+      Map<String, String> config,
+      List<String> problems,
+      Class<?>... beans) {
+    return build(publications, config, problems, new ArrayList<>(), beans);
+  }
+
+  private static DeploymentModel build(
+      List<PublicationModel> publications,
+      Map<String, String> config,
+      List<String> problems,
+      List<String> warnings,
+      Class<?>... beans) {
     WarrenConfig warren =
         new WarrenConfig(
             new SmallRyeConfigBuilder()
@@ -55,16 +85,13 @@ public final class TestDeployments {
       }
     }
     List<ConsumerModel> models =
-        ConsumerModels.build(discovered, warren, global, problems::add, warning -> {});
-    DeploymentModel deployment =
-        new DeploymentModel(
-            models,
-            publications,
-            global,
-            warren.asyncApi(global.connection().connectionName()),
-            BrokerVersion.parse("3.10.8"));
-    Assertions.assertThat(problems).as("deployment problems").isEmpty();
-    return deployment;
+        ConsumerModels.build(discovered, warren, global, problems::add, warnings::add);
+    return new DeploymentModel(
+        models,
+        publications,
+        global,
+        warren.asyncApi(global.connection().connectionName()),
+        BrokerVersion.parse("3.10.8"));
   }
 
   /** Only its bean class is ever read. */

@@ -319,4 +319,57 @@ class SettlementTest {
   void unmappedFailureOfAnUncappedConsumerDropsSoNothingLoopsForever() {
     assertThat(Settlement.unmappedFailure(false)).isEqualTo(Outcome.drop());
   }
+
+  // ---- bad inputs (issue 14) ----
+
+  @Test
+  void aDelayedCopyOnAQuorumQueuePastTheCapGoesToTheDeadLetterQueue() {
+    // the copy is a new message to the broker (x-delivery-count 0), but Warren's count says 3
+    Map<String, Object> arrived = Map.of(HEADER, 2L, "tenant", "acme");
+    int attempt = Attempts.of(QueueType.QUORUM, arrived, HEADER);
+    Action action = Settlement.decide(Outcome.retry(), attempt, arrived, null, QUORUM_CAPPED);
+
+    assertThat(action).isInstanceOf(Action.Copy.class);
+    Action.Copy copy = (Action.Copy) action;
+    assertThat(copy.routingKey()).isEqualTo("orders.dlq");
+    assertThat(copy.reason()).isEqualTo(Action.Reason.DEAD_LETTER);
+    assertThat(copy.ackOriginal()).isTrue();
+    // below the cap the broker still counts: a plain requeue
+    assertThat(Settlement.decide(Outcome.retry(), 2, Map.of(HEADER, 1L), null, QUORUM_CAPPED))
+        .isEqualTo(new Action.Reject(true, Action.Reason.RETRY));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Delay.class)
+  void anAbsurdDelayNeverThrowsAndNeverBecomesAnImmediateRedelivery(Delay delay) {
+    Duration absurd = Duration.ofSeconds(Long.MAX_VALUE);
+    Action action =
+        decide(
+            Outcome.retryAfter(absurd), 1, policy(QueueType.CLASSIC, 0, "", delay, "orders.wait"));
+
+    Duration max = DelayLimits.max(delay);
+    switch (delay) {
+      case DLX_TTL ->
+          assertThat(((Action.Copy) action).expiration())
+              .isEqualTo(Long.toString(max.toMillis()))
+              .isEqualTo("315360000000");
+      case PLUGIN_DME ->
+          assertThat(((Action.Copy) action).headers())
+              .containsEntry(Settlement.DELAY_HEADER, 4_294_967_295L);
+      case NONE -> {
+        assertThat(((Action.Later) action).delay()).isEqualTo(max);
+        assertThat(((Action.Later) action).delay().toNanos()).isEqualTo(Long.MAX_VALUE);
+      }
+    }
+  }
+
+  @Test
+  void eachStrategySaysWhatItHolds() {
+    assertThat(DelayLimits.exceeds(Delay.PLUGIN_DME, Duration.ofDays(49))).isFalse();
+    assertThat(DelayLimits.exceeds(Delay.PLUGIN_DME, Duration.ofDays(60))).isTrue();
+    assertThat(DelayLimits.exceeds(Delay.DLX_TTL, Duration.ofDays(3650))).isFalse();
+    assertThat(DelayLimits.exceeds(Delay.DLX_TTL, Duration.ofDays(3651))).isTrue();
+    assertThat(DelayLimits.exceeds(Delay.NONE, Duration.ofDays(365 * 292))).isFalse();
+    assertThat(DelayLimits.exceeds(Delay.NONE, Duration.ofDays(365 * 293))).isTrue();
+  }
 }

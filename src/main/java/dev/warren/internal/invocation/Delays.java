@@ -1,0 +1,30 @@
+package dev.warren.internal.invocation;
+
+import dev.warren.Delay;
+import dev.warren.Outcome;
+import dev.warren.QueueType;
+import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.DelayLimits;
+
+/** Whether a returned {@code retryAfter} is longer than the consumer's strategy can hold. */
+final class Delays {
+
+  private Delays() {}
+
+  /** The refusal ({@code WARREN-135}) of {@code outcome}, or {@code null} when it is fine. */
+  static String refusal(ConsumerModel model, Outcome outcome) {
+    if (!(outcome instanceof Outcome.RetryAfter after)) {
+      return null;
+    }
+    Delay strategy = model.delay();
+    if (strategy == Delay.NONE && model.queueType() == QueueType.QUORUM) {
+      return null; // discarded: the delivery is requeued at once (WARREN-035)
+    }
+    if (!DelayLimits.exceeds(strategy, after.delay())) {
+      return null;
+    }
+    return Messages.delayTooLong(
+        model.name(), model.where(), after.delay(), strategy.name(), DelayLimits.max(strategy));
+  }
+}
