@@ -9,6 +9,9 @@ import dev.warren.Publisher;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.config.PublisherSettings;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +33,7 @@ public final class ConfirmingPublisher implements Publisher {
   private final PublisherSettings settings;
   private final Codec codec;
   private final Executor completions;
+  private final Telemetry telemetry;
   private ConfirmTracker tracker;
 
   /**
@@ -37,13 +41,19 @@ public final class ConfirmingPublisher implements Publisher {
    * @param settings confirm timeout, window and nack republishes
    * @param codec encodes payloads that are not bytes or text; {@code null} when none is available
    * @param completions where publish stages complete
+   * @param telemetry reports each publish: a span until its confirm, and metrics
    */
   public ConfirmingPublisher(
-      ConnectionSource connection, PublisherSettings settings, Codec codec, Executor completions) {
+      ConnectionSource connection,
+      PublisherSettings settings,
+      Codec codec,
+      Executor completions,
+      Telemetry telemetry) {
     this.connection = connection;
     this.settings = settings;
     this.codec = codec;
     this.completions = completions;
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -53,6 +63,12 @@ public final class ConfirmingPublisher implements Publisher {
 
   @Override
   public CompletionStage<Void> publish(OutgoingMessage message) {
+    Sending sending = telemetry.sending(SendKind.PUBLISH, message.exchange(), message.routingKey());
+    CompletionStage<Void> published = publish(message, sending);
+    return sending.recording() ? Sending.endingWith(published, sending) : published;
+  }
+
+  private CompletionStage<Void> publish(OutgoingMessage message, Sending sending) {
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
     byte[] body;
     try {
@@ -72,7 +88,7 @@ public final class ConfirmingPublisher implements Publisher {
     if (message.contentType() != null) {
       properties.contentType(message.contentType());
     }
-    AMQP.BasicProperties built = properties.build();
+    AMQP.BasicProperties built = sending.carry(properties.build());
     try {
       for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
         CompletableFuture<Void> confirmation =

@@ -14,6 +14,9 @@ import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.time.Duration;
@@ -61,6 +64,7 @@ public final class DirectReplyRequester implements Requester {
   private final Codec codec;
   private final Executor completions;
   private final ScheduledExecutorService timer;
+  private final Telemetry telemetry;
   // unique across requesters and restarts, so that a reply can never match another's request
   private final String idPrefix = UUID.randomUUID() + "-";
   private final AtomicLong ids = new AtomicLong();
@@ -74,16 +78,19 @@ public final class DirectReplyRequester implements Requester {
    *     when none is available
    * @param completions where request stages complete
    * @param timer runs the timeouts
+   * @param telemetry reports each request: a span until its reply, and metrics
    */
   public DirectReplyRequester(
       ConnectionSource connection,
       Codec codec,
       Executor completions,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      Telemetry telemetry) {
     this.connection = connection;
     this.codec = codec;
     this.completions = completions;
     this.timer = timer;
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -97,6 +104,18 @@ public final class DirectReplyRequester implements Requester {
     if (timeout.isZero() || timeout.isNegative()) {
       throw new IllegalArgumentException("timeout must be longer than zero: " + timeout);
     }
+    Sending sending = telemetry.sending(SendKind.REQUEST, exchange, routingKey);
+    CompletionStage<R> replied = send(exchange, routingKey, payload, replyType, timeout, sending);
+    return sending.recording() ? Sending.endingWith(replied, sending) : replied;
+  }
+
+  private <R> CompletionStage<R> send(
+      String exchange,
+      String routingKey,
+      Object payload,
+      Class<R> replyType,
+      Duration timeout,
+      Sending sending) {
     AMQP.BasicProperties.Builder properties =
         new AMQP.BasicProperties.Builder().deliveryMode(1).replyTo(REPLY_TO);
     long millis = timeout.toMillis();
@@ -129,7 +148,7 @@ public final class DirectReplyRequester implements Requester {
         return notSent(exchange, routingKey, "no request channel could be opened (" + e + ")", e);
       }
       String id = idPrefix + ids.incrementAndGet();
-      if (channel.send(id, pending, properties.correlationId(id).build(), body)) {
+      if (channel.send(id, pending, sending.carry(properties.correlationId(id).build()), body)) {
         return pending.future;
       }
     }
