@@ -12,14 +12,15 @@ import java.util.TreeSet;
  * Warren does not know, or keys for a consumer name that does not exist. Each becomes one message
  * with a "did you mean" when a known key or name is close. Covered: top-level keys ({@code
  * warren.x}), and every key in Warren's namespaces ({@code consumers}, {@code publisher}, {@code
- * asyncapi}, {@code interceptor}) or in one a letter or two away from them; other dotted keys
- * ({@code warren.it.broker.port}) belong to someone else. Pure; runs in deployment validation.
+ * asyncapi}, {@code interceptor}, {@code telemetry}, {@code health}) or in one a letter or two away
+ * from them; other dotted keys ({@code warren.it.broker.port}) belong to someone else. Pure; runs
+ * in deployment validation.
  */
 public final class UnknownKeys {
 
   private static final String PREFIX = "warren.";
   private static final Set<String> NAMESPACES =
-      Set.of("consumers", "publisher", "asyncapi", "interceptor");
+      Set.of("consumers", "publisher", "asyncapi", "interceptor", "telemetry", "health");
 
   private UnknownKeys() {}
 

@@ -71,6 +71,18 @@ public final class WarrenConfig {
    */
   public static final String INTERCEPTOR_PRIORITY = "warren.interceptor.priority";
 
+  /**
+   * Whether Warren reports traces and metrics when the OpenTelemetry API is present (default {@code
+   * true}).
+   */
+  public static final String TELEMETRY_ENABLED = "warren.telemetry.enabled";
+
+  /**
+   * Whether Warren adds its readiness and liveness checks when the MicroProfile Health API is
+   * present (default {@code true}).
+   */
+  public static final String HEALTH_ENABLED = "warren.health.enabled";
+
   /** The title of the AsyncAPI document ({@code info.title}); default: the connection name. */
   public static final String ASYNCAPI_TITLE = "warren.asyncapi.title";
 
@@ -161,6 +173,8 @@ public final class WarrenConfig {
           PUBLISHER_NACK_REPUBLISHES,
           MANAGED_THREAD_FACTORY,
           INTERCEPTOR_PRIORITY,
+          TELEMETRY_ENABLED,
+          HEALTH_ENABLED,
           ASYNCAPI_TITLE,
           ASYNCAPI_VERSION,
           ASYNCAPI_ENABLED,
@@ -254,6 +268,16 @@ public final class WarrenConfig {
    */
   public int interceptorPriority() {
     return read(INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
+  }
+
+  /** Reads {@link #TELEMETRY_ENABLED}. */
+  public boolean telemetryEnabled() {
+    return read(TELEMETRY_ENABLED, true, WarrenConfig::parseBoolean);
+  }
+
+  /** Reads {@link #HEALTH_ENABLED}; read during bean discovery. */
+  public boolean healthEnabled() {
+    return read(HEALTH_ENABLED, true, WarrenConfig::parseBoolean);
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * Jakarta EE servers: the server's managed threads and the application's EE context for Warren's
- * threads, used only when Jakarta Concurrency is present. Not API.
+ * Jakarta EE servers and optional APIs: whether an optional API is present, and the server's
+ * managed threads and the application's EE context for Warren's threads, used only when Jakarta
+ * Concurrency is present. Not API.
  */
 package dev.warren.internal.ee;

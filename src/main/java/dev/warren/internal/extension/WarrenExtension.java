@@ -12,6 +12,9 @@ import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.UnknownKeys;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.ee.ManagedThreads;
+import dev.warren.internal.ee.OptionalApis;
+import dev.warren.internal.health.WarrenLiveness;
+import dev.warren.internal.health.WarrenReadiness;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.invocation.FailureMappers;
@@ -19,6 +22,7 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.ThreadSource;
 import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.telemetry.Telemetries;
 import dev.warren.internal.topology.BrokerVersion;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
@@ -92,6 +96,22 @@ public class WarrenExtension implements Extension {
         .addAnnotatedType(OutcomeInterceptor.class, OutcomeInterceptor.class.getName())
         .remove(annotation -> annotation instanceof Priority)
         .add(new PriorityLiteral(priority));
+    registerHealthChecks(event, beanManager);
+  }
+
+  /**
+   * Readiness and liveness checks, only when the MicroProfile Health API is there (its classes are
+   * never loaded otherwise) and {@code warren.health.enabled} is not {@code false}.
+   */
+  private void registerHealthChecks(BeforeBeanDiscovery event, BeanManager beanManager) {
+    if (!OptionalApis.present(OptionalApis.HEALTH)
+        || !new WarrenConfig(ConfigProvider.getConfig(), discoveryProblems::add).healthEnabled()) {
+      return;
+    }
+    event.addAnnotatedType(
+        beanManager.createAnnotatedType(WarrenReadiness.class), WarrenReadiness.class.getName());
+    event.addAnnotatedType(
+        beanManager.createAnnotatedType(WarrenLiveness.class), WarrenLiveness.class.getName());
   }
 
   /**
@@ -207,7 +227,11 @@ public class WarrenExtension implements Extension {
     ThreadSource threads =
         ManagedThreads.resolve(global.managedThreadFactory(), beanManager, problems::add);
     WarrenRuntime candidate =
-        new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads);
+        new WarrenRuntime(
+            global,
+            resolveCodec(built, beanManager, problems),
+            threads,
+            Telemetries.resolve(config.telemetryEnabled(), beanManager));
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     // never connect with settings the user did not give (an invalid warren.uri falls back to
     // nothing); connect when anything of Warren's will: consumers, or an injected client

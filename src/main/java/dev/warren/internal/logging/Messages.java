@@ -954,4 +954,20 @@ public final class Messages {
         + "; Warren's CDI extension must run in this application (CDI enabled, Warren's jar in"
         + " the application), or set 'warren.asyncapi.enabled=false'";
   }
+
+  // ---- telemetry and health (logged) ----
+
+  public static String telemetryUnavailable(String error) {
+    return "WARREN-180 Warren found the OpenTelemetry API but cannot use it ("
+        + error
+        + "); it runs without traces and metrics. Use OpenTelemetry API 1.40 or later, or set"
+        + " 'warren.telemetry.enabled=false' to silence this";
+  }
+
+  public static String ambiguousOpenTelemetry(String beans) {
+    return "WARREN-181 more than one CDI bean of type 'io.opentelemetry.api.OpenTelemetry' ("
+        + beans
+        + "); Warren's traces and metrics use GlobalOpenTelemetry instead. Keep one such bean, or"
+        + " set 'warren.telemetry.enabled=false'";
+  }
 }

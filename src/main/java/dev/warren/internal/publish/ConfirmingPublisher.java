@@ -9,6 +9,9 @@ import dev.warren.Publisher;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.config.PublisherSettings;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +35,7 @@ public final class ConfirmingPublisher implements Publisher {
   private final Executor internal;
   private final Executor completions;
   private final ExchangeCheck exchanges;
+  private final Telemetry telemetry;
   private ConfirmTracker tracker;
 
   /**
@@ -40,19 +44,22 @@ public final class ConfirmingPublisher implements Publisher {
    * @param codec encodes payloads that are not bytes or text; {@code null} when none is available
    * @param internal where Warren's own work runs (republishing nacked messages)
    * @param completions where publish stages complete, and so the callers' callbacks run
+   * @param telemetry reports each publish: a span until its confirm, and metrics
    */
   public ConfirmingPublisher(
       ConnectionSource connection,
       PublisherSettings settings,
       Codec codec,
       Executor internal,
-      Executor completions) {
+      Executor completions,
+      Telemetry telemetry) {
     this.connection = connection;
     this.settings = settings;
     this.codec = codec;
     this.internal = internal;
     this.completions = completions;
     this.exchanges = new ExchangeCheck(connection);
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -63,6 +70,12 @@ public final class ConfirmingPublisher implements Publisher {
   @Override
   public CompletionStage<Void> publish(OutgoingMessage message) {
     java.util.Objects.requireNonNull(message, "message");
+    Sending sending = telemetry.sending(SendKind.PUBLISH, message.exchange(), message.routingKey());
+    CompletionStage<Void> published = publish(message, sending);
+    return sending.recording() ? Sending.endingWith(published, sending) : published;
+  }
+
+  private CompletionStage<Void> publish(OutgoingMessage message, Sending sending) {
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
     byte[] body;
     try {
@@ -80,7 +93,7 @@ public final class ConfirmingPublisher implements Publisher {
         .correlationId(message.correlationId())
         .replyTo(message.replyTo());
     PayloadEncoder.describe(message, properties);
-    AMQP.BasicProperties built = properties.build();
+    AMQP.BasicProperties built = sending.carry(properties.build());
     try {
       if (exchanges.missing(message.exchange())) {
         return notSent(

@@ -16,6 +16,9 @@ import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.internal.publish.ExchangeCheck;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -66,6 +69,7 @@ public final class DirectReplyRequester implements Requester {
   private final Executor completions;
   private final ScheduledExecutorService timer;
   private final ExchangeCheck exchanges;
+  private final Telemetry telemetry;
   // unique across requesters and restarts, so that a reply can never match another's request
   private final String idPrefix = UUID.randomUUID() + "-";
   private final AtomicLong ids = new AtomicLong();
@@ -82,19 +86,22 @@ public final class DirectReplyRequester implements Requester {
    * @param completions where request stages complete, and so the callers' callbacks run
    * @param timer runs the timeouts; it must drop a cancelled timeout at once, so that an answered
    *     request is not kept until its timeout would have run
+   * @param telemetry reports each request: a span until its reply, and metrics
    */
   public DirectReplyRequester(
       ConnectionSource connection,
       Codec codec,
       Executor internal,
       Executor completions,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      Telemetry telemetry) {
     this.connection = connection;
     this.codec = codec;
     this.internal = internal;
     this.completions = completions;
     this.timer = timer;
     this.exchanges = new ExchangeCheck(connection);
+    this.telemetry = telemetry;
   }
 
   @Override
@@ -112,6 +119,13 @@ public final class DirectReplyRequester implements Requester {
           "a request's reply-to, correlation id and expiration are Warren's (direct reply-to,"
               + " a unique id, the timeout): leave them unset");
     }
+    Sending sending = telemetry.sending(SendKind.REQUEST, request.exchange(), request.routingKey());
+    CompletionStage<R> replied = send(request, replyType, timeout, sending);
+    return sending.recording() ? Sending.endingWith(replied, sending) : replied;
+  }
+
+  private <R> CompletionStage<R> send(
+      OutgoingMessage request, Type replyType, Duration timeout, Sending sending) {
     String exchange = request.exchange();
     String routingKey = request.routingKey();
     AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
@@ -166,7 +180,7 @@ public final class DirectReplyRequester implements Requester {
         return notSent(exchange, routingKey, "no request channel could be opened (" + e + ")", e);
       }
       String id = idPrefix + ids.incrementAndGet();
-      if (channel.send(id, pending, properties.correlationId(id).build(), body)) {
+      if (channel.send(id, pending, sending.carry(properties.correlationId(id).build()), body)) {
         return pending.future;
       }
     }

@@ -3,6 +3,8 @@ package dev.warren.internal.runtime;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.Handled;
+import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -26,13 +28,17 @@ final class BatchDispatcher implements Dispatcher {
   private final Control control;
   private final BatchCollector<IncomingDelivery> batches;
 
+  private final ConsumerTelemetry telemetry;
+
   BatchDispatcher(
       ConsumerModel model,
       BatchInvoker invoker,
       ExecutorService workers,
       SettlementExecutor settlement,
       Control control,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      ConsumerTelemetry telemetry) {
+    this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
     this.settlement = settlement;
@@ -75,16 +81,22 @@ final class BatchDispatcher implements Dispatcher {
     if (live.isEmpty()) {
       return;
     }
+    ConsumerTelemetry.Batch traced = telemetry.batch(live);
+    for (int i = 0; i < live.size(); i++) {
+      live.get(i).telemetry(traced.member(i));
+    }
     CompletionStage<List<Handled>> result;
-    try {
+    try (Scope scope = traced.enter()) {
       result = invoker.invoke(live);
     } catch (RuntimeException | Error unexpected) {
+      live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), unexpected));
       control.fatal(unexpected);
       return;
     }
     result.whenComplete(
         (handled, fatal) -> {
           if (fatal != null) {
+            live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
             control.fatal(fatal);
             return;
           }

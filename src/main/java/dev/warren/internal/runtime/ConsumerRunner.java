@@ -16,6 +16,7 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
+import dev.warren.internal.telemetry.ConsumerTelemetry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -65,6 +66,7 @@ final class ConsumerRunner {
    *     reply failed is retried
    * @param timer runs in-process delays, batch waits and reopening
    * @param workerThreads makes the {@code concurrency} worker threads
+   * @param telemetry reports its deliveries, copies and replies
    */
   ConsumerRunner(
       ConsumerModel model,
@@ -74,7 +76,8 @@ final class ConsumerRunner {
       Duration confirmTimeout,
       Executor completions,
       ScheduledExecutorService timer,
-      ThreadFactory workerThreads) {
+      ThreadFactory workerThreads,
+      ConsumerTelemetry telemetry) {
     this.model = model;
     this.policy = policy;
     this.timer = timer;
@@ -103,7 +106,7 @@ final class ConsumerRunner {
         };
     if (batchInvoker != null) {
       this.dispatcher =
-          new BatchDispatcher(model, batchInvoker, workers, settlement, control, timer);
+          new BatchDispatcher(model, batchInvoker, workers, settlement, control, timer, telemetry);
     } else if (model.shape().responder()) {
       this.dispatcher =
           new SingleDispatcher(
@@ -111,10 +114,12 @@ final class ConsumerRunner {
               workers,
               settlement,
               control,
-              new ResponderReplies(model.name(), model.queue(), channel, settlement));
+              new ResponderReplies(model.name(), model.queue(), channel, settlement),
+              telemetry);
     } else {
       this.dispatcher =
-          new SingleDispatcher(invoker, workers, settlement, control, settlement::settle);
+          new SingleDispatcher(
+              invoker, workers, settlement, control, settlement::settle, telemetry);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.warren.internal.runtime;
 
+import dev.warren.internal.telemetry.Processing;
+
 /**
  * Takes one consumer's deliveries from the client's dispatch thread to its workers and the method;
  * one implementation per consumer shape, chosen when the consumer is built.
@@ -19,5 +21,11 @@ interface Dispatcher {
 
     /** Something that is not a handler's failure escaped: stop the consumer. */
     void fatal(Throwable fatal);
+  }
+
+  /** A delivery given up unsettled after a fatal failure: the broker redelivers it. */
+  static void abandon(Processing processing, Throwable fatal) {
+    processing.handled(null, fatal);
+    processing.abandoned("the consumer stopped after " + fatal);
   }
 }

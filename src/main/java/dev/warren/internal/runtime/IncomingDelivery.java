@@ -7,6 +7,7 @@ import com.rabbitmq.client.Envelope;
 import dev.warren.internal.codec.ReceivedMessage;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Action;
+import dev.warren.internal.telemetry.Processing;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
@@ -25,6 +26,7 @@ final class IncomingDelivery extends ReceivedMessage {
   private final Channel channel;
   private final int attempt;
   private final AtomicReference<Action> settled = new AtomicReference<>();
+  private volatile Processing telemetry = Processing.NONE;
 
   IncomingDelivery(
       String consumerName,
@@ -55,6 +57,12 @@ final class IncomingDelivery extends ReceivedMessage {
               consumerName, deliveryTag(), settled.get().toString(), action.toString()));
       return false;
     }
+    boolean sent = send(action);
+    telemetry.settled(action.toString(), sent);
+    return sent;
+  }
+
+  private boolean send(Action action) {
     if (!channel.isOpen()) {
       LOG.warning(Messages.channelGone(consumerName, deliveryTag(), action.toString()));
       return false;
@@ -75,6 +83,16 @@ final class IncomingDelivery extends ReceivedMessage {
           e);
       return false;
     }
+  }
+
+  /** What this delivery reports to telemetry, from the start of its handling. */
+  Processing telemetry() {
+    return telemetry;
+  }
+
+  /** Set when its handling starts (before that, it reports nothing). */
+  void telemetry(Processing processing) {
+    this.telemetry = processing;
   }
 
   /** The channel this delivery came on (not a recovering wrapper). */

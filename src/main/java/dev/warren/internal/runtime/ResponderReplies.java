@@ -2,6 +2,10 @@ package dev.warren.internal.runtime;
 
 import dev.warren.Outcome;
 import dev.warren.internal.invocation.Handled;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
 /**
@@ -23,10 +27,22 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
         new ReplySender(
             consumer,
             queue,
-            (request, replyTo, properties, body) ->
-                channel
-                    .copiesOn(((IncomingDelivery) request).channel())
-                    .publish("", replyTo, false, properties, body));
+            (request, replyTo, properties, body) -> {
+              IncomingDelivery delivery = (IncomingDelivery) request;
+              Sending sending = delivery.telemetry().sending(SendKind.REPLY, "", replyTo);
+              CompletableFuture<Void> confirmed =
+                  channel
+                      .copiesOn(delivery.channel())
+                      .publish("", replyTo, false, sending.carry(properties), body);
+              if (confirmed == null) {
+                sending.done(new IOException("the request's channel closed before the reply"));
+                return null;
+              }
+              // the reply's span ends before the request is settled (and its own span ends)
+              return sending.recording()
+                  ? Sending.endingWith(confirmed, sending).toCompletableFuture()
+                  : confirmed;
+            });
   }
 
   @Override

@@ -8,6 +8,8 @@ import dev.warren.internal.logging.RateLimit;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.Settlement;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -85,6 +87,7 @@ final class SettlementExecutor {
 
   /** Settles {@code delivery} as {@code handled}'s outcome decides. */
   void settle(IncomingDelivery delivery, Handled handled) {
+    delivery.telemetry().handled(handled.outcome(), handled.failure());
     Action action =
         Settlement.decide(
             handled.outcome(),
@@ -118,6 +121,7 @@ final class SettlementExecutor {
       completions.execute(() -> settle(delivery, handled));
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers it
+      delivery.telemetry().abandoned("Warren is shutting down");
       unsettled.decrementAndGet();
     }
   }
@@ -131,10 +135,12 @@ final class SettlementExecutor {
       LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay()));
     }
     held.incrementAndGet();
+    delivery.telemetry().held();
     try {
       timer.schedule(
           () -> {
             held.decrementAndGet();
+            delivery.telemetry().released();
             try {
               completions.execute(() -> publishCopy(delivery, later.copy()));
             } catch (RejectedExecutionException e) {
@@ -146,6 +152,7 @@ final class SettlementExecutor {
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers the original
       held.decrementAndGet();
+      delivery.telemetry().released();
       unsettled.decrementAndGet();
     }
   }
@@ -155,6 +162,8 @@ final class SettlementExecutor {
    * confirmed it; if it was not confirmed, the original goes back to the queue unchanged.
    */
   private void publishCopy(IncomingDelivery delivery, Action.Copy copy) {
+    Sending sending =
+        delivery.telemetry().sending(kindOf(copy), copy.exchange(), copy.routingKey());
     CompletableFuture<Void> confirmed;
     try {
       AMQP.BasicProperties.Builder builder =
@@ -166,7 +175,7 @@ final class SettlementExecutor {
       if (copy.expiration() != null) {
         builder.expiration(copy.expiration());
       }
-      AMQP.BasicProperties properties = builder.build();
+      AMQP.BasicProperties properties = sending.carry(builder.build());
       confirmed =
           channel
               .copiesOn(delivery.channel())
@@ -180,11 +189,14 @@ final class SettlementExecutor {
     if (confirmed == null) {
       // the delivery's channel closed before the copy was sent: the broker redelivers it
       LOG.warning(Messages.channelGone(consumer, delivery.deliveryTag(), copy.toString()));
+      sending.done(new IOException("the delivery's channel closed before the copy was sent"));
+      delivery.telemetry().abandoned("its channel closed before the copy was sent");
       unsettled.decrementAndGet();
       return;
     }
     confirmed.whenComplete(
         (ok, failure) -> {
+          sending.done(failure);
           try {
             if (failure == null) {
               delivery.settle(
@@ -201,5 +213,14 @@ final class SettlementExecutor {
             unsettled.decrementAndGet();
           }
         });
+  }
+
+  /** What a copy is, for its span: a retry, a delayed retry or a dead letter. */
+  private static SendKind kindOf(Action.Copy copy) {
+    return switch (copy.reason()) {
+      case DELAYED_RETRY -> SendKind.DELAY;
+      case DEAD_LETTER -> SendKind.DEAD_LETTER;
+      default -> SendKind.RETRY;
+    };
   }
 }

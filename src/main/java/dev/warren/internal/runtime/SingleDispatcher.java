@@ -2,6 +2,9 @@ package dev.warren.internal.runtime;
 
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.HandlerInvoker;
+import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.Processing;
+import dev.warren.internal.telemetry.Scope;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -21,13 +24,16 @@ final class SingleDispatcher implements Dispatcher {
   private final SettlementExecutor settlement;
   private final Control control;
   private final BiConsumer<IncomingDelivery, Handled> then;
+  private final ConsumerTelemetry telemetry;
 
   SingleDispatcher(
       HandlerInvoker invoker,
       ExecutorService workers,
       SettlementExecutor settlement,
       Control control,
-      BiConsumer<IncomingDelivery, Handled> then) {
+      BiConsumer<IncomingDelivery, Handled> then,
+      ConsumerTelemetry telemetry) {
+    this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
     this.settlement = settlement;
@@ -52,17 +58,21 @@ final class SingleDispatcher implements Dispatcher {
       LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       return;
     }
+    Processing processing = telemetry.processing(delivery);
+    delivery.telemetry(processing);
     CompletionStage<Handled> result;
-    try {
+    try (Scope scope = processing.enter()) {
       result = invoker.invoke(delivery);
     } catch (RuntimeException | Error unexpected) {
       // not the handler's failure (those are mapped): settle nothing, hand everything back
+      Dispatcher.abandon(processing, unexpected);
       control.fatal(unexpected);
       return;
     }
     result.whenComplete(
         (handled, fatal) -> {
           if (fatal != null) {
+            Dispatcher.abandon(processing, fatal);
             control.fatal(fatal);
           } else {
             then.accept(delivery, handled);

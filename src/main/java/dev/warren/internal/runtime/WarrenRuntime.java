@@ -4,6 +4,8 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
@@ -15,6 +17,7 @@ import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.reply.DirectReplyRequester;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.context.spi.CreationalContext;
@@ -49,6 +52,7 @@ public final class WarrenRuntime {
   private final GlobalSettings settings;
   private final Codec codec;
   private final ThreadSource threads;
+  private final Telemetry telemetry;
   private final List<ConsumerRunner> runners = new CopyOnWriteArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection connection;
@@ -67,12 +71,15 @@ public final class WarrenRuntime {
    * @param settings the application-wide settings
    * @param codec the payload codec, {@code null} when none is available
    * @param threads where Warren's threads (and the client's) come from
+   * @param telemetry what publishes, deliveries and recoveries are reported to
    */
-  public WarrenRuntime(GlobalSettings settings, Codec codec, ThreadSource threads) {
+  public WarrenRuntime(
+      GlobalSettings settings, Codec codec, ThreadSource threads, Telemetry telemetry) {
     this.settings = settings;
     this.codec = codec;
     this.threads = threads;
     this.internal = Executors.newFixedThreadPool(2, threads.named("warren-internal"));
+    this.telemetry = telemetry;
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
     this.timer = Timers.single(threads.named("warren-timer"));
   }
@@ -105,6 +112,9 @@ public final class WarrenRuntime {
     if (connection == null) {
       ConnectionSettings c = settings.connection();
       connection = connectionFactory().newConnection(c.addresses(), c.connectionName());
+      if (telemetry != Telemetry.NONE && connection instanceof Recoverable recoverable) {
+        recoverable.addRecoveryListener(new Recoveries());
+      }
     }
     return connection;
   }
@@ -122,7 +132,7 @@ public final class WarrenRuntime {
     if (publisher == null) {
       publisher =
           new ConfirmingPublisher(
-              this::connection, settings.publisher(), codec, internal, completions);
+              this::connection, settings.publisher(), codec, internal, completions, telemetry);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(publisher::expire, sweep, sweep, TimeUnit.MILLISECONDS);
     }
@@ -135,9 +145,21 @@ public final class WarrenRuntime {
       throw new IllegalStateException("Warren has shut down; its requester is closed");
     }
     if (requester == null) {
-      requester = new DirectReplyRequester(this::connection, codec, internal, completions, timer);
+      requester =
+          new DirectReplyRequester(
+              this::connection, codec, internal, completions, timer, telemetry);
     }
     return requester;
+  }
+
+  /** Whether the application's connection is open (false before first use and while recovering). */
+  public synchronized boolean connected() {
+    return connection != null && connection.isOpen();
+  }
+
+  /** Whether the consumers were started and Warren has not shut down. */
+  public synchronized boolean running() {
+    return started && !stopped;
   }
 
   /** How often unconfirmed messages are checked against the confirm timeout. */
@@ -202,7 +224,8 @@ public final class WarrenRuntime {
               settings.publisher().confirmTimeout(),
               internal,
               timer,
-              threads.named("warren-" + model.name()));
+              threads.named("warren-" + model.name()),
+              telemetry.consumer(model.name(), model.queue()));
       runners.add(runner);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
@@ -287,5 +310,18 @@ public final class WarrenRuntime {
 
   private FailureMapping failureMapping(BeanManager beanManager) {
     return FailureMapping.resolve(beanManager, contexts::add);
+  }
+
+  /** Counts the client's recoveries of the connection. */
+  private final class Recoveries implements RecoveryListener {
+    @Override
+    public void handleRecovery(Recoverable recoverable) {
+      telemetry.recovered();
+    }
+
+    @Override
+    public void handleRecoveryStarted(Recoverable recoverable) {
+      // counted once it worked
+    }
   }
 }

@@ -1,0 +1,76 @@
+package dev.warren.it.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A RabbitMQ node of a test's own (it/brokers/node.sh), for tests that take the broker away: never
+ * the shared broker. Node N listens on 5680+N; its folder is under {@code $BASE}
+ * (/tmp/warren-brokers unless set).
+ */
+public final class OwnNode {
+
+  private final int number;
+
+  /** Node {@code number}; {@link #start()} boots it. */
+  public OwnNode(int number) {
+    this.number = number;
+  }
+
+  /** Its AMQP URI. */
+  public String uri() {
+    return "amqp://guest:guest@127.0.0.1:" + (5680 + number) + "/";
+  }
+
+  /** Configures and boots the node (a fresh one each time). */
+  public OwnNode start() {
+    run("down", Integer.toString(number));
+    run("start", Integer.toString(number));
+    return this;
+  }
+
+  /** Stops the RabbitMQ application: connections close, new ones are refused. */
+  public void stopApp() {
+    run("stop-app", Integer.toString(number));
+  }
+
+  /** Starts the RabbitMQ application again. */
+  public void startApp() {
+    run("start-app", Integer.toString(number));
+  }
+
+  /** rabbitmqctl against the node. */
+  public String ctl(String... args) {
+    List<String> all = new ArrayList<>(List.of("ctl", Integer.toString(number)));
+    all.addAll(List.of(args));
+    return run(all.toArray(String[]::new));
+  }
+
+  /** Stops the node and removes its folder. */
+  public void down() {
+    run("down", Integer.toString(number));
+  }
+
+  private static String run(String... args) {
+    List<String> command =
+        new ArrayList<>(List.of("bash", Path.of("it/brokers/node.sh").toAbsolutePath().toString()));
+    command.addAll(List.of(args));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(180, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IllegalStateException("node.sh " + String.join(" ", args) + " failed: " + output);
+      }
+      return output;
+    } catch (IOException e) {
+      throw new IllegalStateException("node.sh " + String.join(" ", args) + " failed", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.warren.internal.health;
+
+import dev.warren.internal.extension.WarrenExtension;
+import dev.warren.internal.runtime.ConsumerState;
+import dev.warren.internal.runtime.ConsumerStatus;
+import dev.warren.internal.runtime.WarrenRuntime;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Readiness;
+
+/**
+ * Readiness ({@code warren}): UP when the connection is open and every enabled consumer is
+ * consuming; DOWN while the broker is away, a consumer recovers or waits for its queue, or one has
+ * stopped. The data names the connection's state, each consumer's state with its in-flight and held
+ * deliveries, and the publisher's unconfirmed messages.
+ */
+@Readiness
+@ApplicationScoped
+public class WarrenReadiness implements HealthCheck {
+
+  /** The checks' name on the health endpoint. */
+  static final String NAME = "warren";
+
+  @Inject WarrenExtension extension;
+
+  @Override
+  public HealthCheckResponse call() {
+    WarrenRuntime runtime = extension.runtime();
+    HealthCheckResponseBuilder response = HealthCheckResponse.named(NAME);
+    if (runtime == null || !runtime.running()) {
+      return response.down().withData("connection", "not started").build();
+    }
+    boolean up = runtime.connected();
+    response.withData("connection", up ? "open" : "closed");
+    for (ConsumerStatus consumer : runtime.consumers()) {
+      up &= consumer.state() == ConsumerState.CONSUMING;
+      Data.consumer(response, consumer);
+    }
+    response.withData("publisher.unconfirmed", runtime.publisherUnconfirmed());
+    return response.status(up).build();
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Warren's MicroProfile Health checks: the only classes that name the Health API, added to the
+ * deployment by the extension only when the API is present and {@code warren.health.enabled} is not
+ * {@code false}. Not API.
+ */
+package dev.warren.internal.health;

@@ -1,0 +1,37 @@
+package dev.warren.internal.telemetry;
+
+/**
+ * What the runtime reports about its traffic: a span and metrics per publish and per delivery, and
+ * connection recoveries. {@link #NONE} does nothing and allocates nothing; it is what the runtime
+ * gets when the OpenTelemetry API is absent or {@code warren.telemetry.enabled=false}. Chosen once
+ * at deployment ({@link Telemetries#resolve}); thread-safe.
+ */
+public interface Telemetry {
+
+  /** Reports nothing. */
+  Telemetry NONE = new Telemetry() {};
+
+  /**
+   * The hooks of one consumer, created once when it starts.
+   *
+   * @param consumer the consumer's name
+   * @param queue its queue
+   */
+  default ConsumerTelemetry consumer(String consumer, String queue) {
+    return ConsumerTelemetry.NONE;
+  }
+
+  /**
+   * A message the application sends (publish or request), in the caller's current trace context.
+   *
+   * @param kind {@link SendKind#PUBLISH} or {@link SendKind#REQUEST}
+   * @param exchange where it goes
+   * @param routingKey its routing key
+   */
+  default Sending sending(SendKind kind, String exchange, String routingKey) {
+    return Sending.NONE;
+  }
+
+  /** The client recovered the application's connection after losing it. */
+  default void recovered() {}
+}

@@ -1,0 +1,130 @@
+package dev.warren.internal.telemetry.otel;
+
+import dev.warren.internal.logging.Messages;
+import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.SendKind;
+import dev.warren.internal.telemetry.Sending;
+import dev.warren.internal.telemetry.Telemetry;
+import io.opentelemetry.api.GlobalOpenTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.MeterProvider;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * Telemetry on the OpenTelemetry API: the application's {@code OpenTelemetry} CDI bean
+ * (MicroProfile Telemetry provides one on WildFly and Liberty), else {@link GlobalOpenTelemetry}.
+ * Its propagators write and read the trace context in message headers (W3C {@code traceparent} by
+ * default); one tracer and one meter, scope {@value Names#SCOPE}. Created at deployment;
+ * thread-safe.
+ */
+public final class OtelTelemetry implements Telemetry {
+
+  private static final Logger LOG = Logger.getLogger(OtelTelemetry.class.getName());
+  private static final int MAX_CACHED_ATTRIBUTES = 1024;
+
+  final Tracer tracer;
+  final TextMapPropagator propagator;
+  final Instruments instruments;
+  private final Attributes recoveryAttributes = Attributes.of(Names.SYSTEM, Names.RABBITMQ);
+  private final Map<String, Attributes> sentAttributes = new ConcurrentHashMap<>();
+  private final Map<SendKind, Attributes> kindAttributes = new EnumMap<>(SendKind.class);
+
+  OtelTelemetry(OpenTelemetry openTelemetry) {
+    this.tracer = openTelemetry.getTracer(Names.SCOPE);
+    this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
+    this.instruments = new Instruments(openTelemetry.getMeter(Names.SCOPE));
+    for (SendKind kind : SendKind.values()) {
+      kindAttributes.put(
+          kind, Attributes.of(Names.SYSTEM, Names.RABBITMQ, Names.SEND_KIND, kind.value()));
+    }
+  }
+
+  /** The attributes of {@code warren.publisher.unconfirmed} for one kind of message. */
+  Attributes kindAttributes(SendKind kind) {
+    return kindAttributes.get(kind);
+  }
+
+  /** The attributes of a send metric, built once per combination. */
+  Attributes sentAttributes(SendKind kind, String exchange, String result, String errorType) {
+    String key = kind.value() + '\n' + result + '\n' + errorType + '\n' + exchange;
+    Attributes known = sentAttributes.get(key);
+    if (known != null) {
+      return known;
+    }
+    var builder = OtelSending.base(kind, exchange).put(Names.RESULT, result);
+    if (errorType != null) {
+      builder.put(Names.ERROR_TYPE, errorType);
+    }
+    Attributes built = builder.build();
+    if (sentAttributes.size() < MAX_CACHED_ATTRIBUTES) {
+      // bounded: an application that publishes to ever new exchanges builds them each time
+      sentAttributes.putIfAbsent(key, built);
+    }
+    return built;
+  }
+
+  /**
+   * Warren's telemetry on the application's {@code OpenTelemetry}; {@link Telemetry#NONE} when that
+   * is the no-op implementation (no SDK, or MicroProfile Telemetry with {@code otel.sdk.disabled},
+   * its default), whose spans, metrics and propagation would all be thrown away: measured, the
+   * no-op objects alone cost 200-380 bytes of allocation per message (bench/RESULTS.md).
+   */
+  public static Telemetry of(BeanManager beanManager) {
+    OpenTelemetry openTelemetry = openTelemetry(beanManager);
+    return noop(openTelemetry) ? Telemetry.NONE : new OtelTelemetry(openTelemetry);
+  }
+
+  /** Whether every part of {@code openTelemetry} is the API's no-op. */
+  static boolean noop(OpenTelemetry openTelemetry) {
+    return openTelemetry.getTracerProvider() == TracerProvider.noop()
+        && openTelemetry.getMeterProvider() == MeterProvider.noop()
+        && openTelemetry.getPropagators().getTextMapPropagator() == TextMapPropagator.noop();
+  }
+
+  private static OpenTelemetry openTelemetry(BeanManager beanManager) {
+    Set<Bean<?>> beans = beanManager.getBeans(OpenTelemetry.class);
+    if (beans.isEmpty()) {
+      return GlobalOpenTelemetry.get();
+    }
+    Bean<?> bean = beanManager.resolve(beans);
+    if (bean == null) {
+      LOG.warning(
+          Messages.ambiguousOpenTelemetry(
+              beans.stream()
+                  .map(b -> b.getBeanClass().getName())
+                  .sorted()
+                  .collect(Collectors.joining(", "))));
+      return GlobalOpenTelemetry.get();
+    }
+    return (OpenTelemetry)
+        beanManager.getReference(
+            bean, OpenTelemetry.class, beanManager.createCreationalContext(bean));
+  }
+
+  @Override
+  public ConsumerTelemetry consumer(String consumer, String queue) {
+    return new OtelConsumer(this, consumer, queue);
+  }
+
+  @Override
+  public Sending sending(SendKind kind, String exchange, String routingKey) {
+    return OtelSending.start(this, Context.current(), kind, exchange, routingKey, null);
+  }
+
+  @Override
+  public void recovered() {
+    instruments.recoveries.add(1, recoveryAttributes);
+  }
+}
