@@ -769,7 +769,8 @@ public final class Messages {
         + " consumer)";
   }
 
-  public static String copyFailed(String consumer, long tag, String copy, String why) {
+  public static String copyFailed(
+      String consumer, long tag, String copy, String why, int inARow, Duration pause) {
     return "WARREN-060 consumer '"
         + consumer
         + "': the "
@@ -778,8 +779,15 @@ public final class Messages {
         + tag
         + " failed ("
         + why
-        + "); the original was returned to its queue unchanged (basic.reject requeue=true),"
-        + " nothing is lost (logged at most once a minute per consumer)";
+        + "); "
+        + inARow
+        + (inARow == 1 ? " failed copy" : " failed copies")
+        + " in a row: the original goes back to its queue unchanged (basic.reject requeue=true)"
+        + " after a pause of "
+        + pause.toMillis()
+        + " ms (doubling with each failure in a row, up to 30 s), so that it does not loop;"
+        + " nothing is lost. Fix the copy's route (e.g. declare the dead letter queue or the"
+        + " retry exchange again); logged at most once a minute per consumer";
   }
 
   // ---- publishing ----

@@ -30,6 +30,8 @@ final class SettlementExecutor {
   private static final Logger LOG = Logger.getLogger(SettlementExecutor.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
   private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration FIRST_COPY_PAUSE = Duration.ofMillis(250);
+  private static final Duration LONGEST_COPY_PAUSE = Duration.ofSeconds(30);
 
   private final String consumer;
   private final String queue;
@@ -41,6 +43,7 @@ final class SettlementExecutor {
   private final AtomicInteger held = new AtomicInteger();
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
+  private final AtomicInteger failedCopiesInARow = new AtomicInteger();
 
   /**
    * @param consumer the consumer's name, for messages
@@ -80,7 +83,7 @@ final class SettlementExecutor {
     return unsettled.get();
   }
 
-  /** Deliveries held unacked for an in-process delay. */
+  /** Deliveries held unacked for an in-process delay, or for a pause after a failed copy. */
   int held() {
     return held.get();
   }
@@ -197,22 +200,65 @@ final class SettlementExecutor {
     confirmed.whenComplete(
         (ok, failure) -> {
           sending.done(failure);
-          try {
-            if (failure == null) {
-              delivery.settle(
-                  copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
-            } else {
-              if (copyWarnings.allow()) {
-                LOG.warning(
-                    Messages.copyFailed(
-                        consumer, delivery.deliveryTag(), copy.toString(), failure.toString()));
-              }
-              delivery.settle(new Action.Reject(true, Action.Reason.COPY_FAILED));
+          if (failure == null) {
+            failedCopiesInARow.set(0);
+            settleNow(
+                delivery,
+                copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
+          } else {
+            // the original goes back unchanged, but not at once: a copy that can never be
+            // published (its queue or route is gone) would bring it straight back, a hot loop
+            int inARow = failedCopiesInARow.incrementAndGet();
+            Duration pause = copyPause(inARow);
+            if (copyWarnings.allow()) {
+              LOG.warning(
+                  Messages.copyFailed(
+                      consumer,
+                      delivery.deliveryTag(),
+                      copy.toString(),
+                      failure.toString(),
+                      inARow,
+                      pause));
             }
-          } finally {
-            unsettled.decrementAndGet();
+            requeueAfter(delivery, pause);
           }
         });
+  }
+
+  /**
+   * The pause before the original of the {@code inARow}-th failed copy in a row goes back to its
+   * queue: 250 ms, doubling up to 30 s.
+   */
+  static Duration copyPause(int inARow) {
+    Duration pause = FIRST_COPY_PAUSE.multipliedBy(1L << Math.min(Math.max(inARow, 1) - 1, 10));
+    return pause.compareTo(LONGEST_COPY_PAUSE) < 0 ? pause : LONGEST_COPY_PAUSE;
+  }
+
+  /** Holds the original unacked for {@code pause}, then returns it to its queue unchanged. */
+  private void requeueAfter(IncomingDelivery delivery, Duration pause) {
+    Action requeue = new Action.Reject(true, Action.Reason.COPY_FAILED);
+    held.incrementAndGet();
+    try {
+      timer.schedule(
+          () -> {
+            held.decrementAndGet();
+            settleNow(delivery, requeue);
+          },
+          pause.toMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down: back to the queue at once
+      held.decrementAndGet();
+      settleNow(delivery, requeue);
+    }
+  }
+
+  private void settleNow(IncomingDelivery delivery, Action action) {
+    try {
+      delivery.settle(action);
+    } finally {
+      unsettled.decrementAndGet();
+    }
   }
 
   /** What a copy is, for its span: a retry, a delayed retry or a dead letter. */
