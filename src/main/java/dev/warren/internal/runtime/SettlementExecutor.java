@@ -110,11 +110,7 @@ final class SettlementExecutor {
             Messages.delayDiscarded(
                 consumer, queue, ((Outcome.RetryAfter) handled.outcome()).delay()));
       }
-      try {
-        delivery.settle(action);
-      } finally {
-        unsettled.decrementAndGet();
-      }
+      settleNow(delivery, action);
     }
   }
 
