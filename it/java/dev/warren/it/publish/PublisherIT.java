@@ -96,6 +96,7 @@ class PublisherIT extends WarrenIT {
 
   @Test
   void objectPayloadIsEncodedAsJsonWithItsProperties() throws Exception {
+    Broker.get().drain(QUEUE);
     publisher
         .publish(
             OutgoingMessage.to("", QUEUE)
@@ -169,22 +170,27 @@ class PublisherIT extends WarrenIT {
     assertThat(failureReason(publisher.publish("", QUEUE, "warm-up"))).isNull();
     Queue<CompletionStage<Void>> stages = new ConcurrentLinkedQueue<>();
     AtomicBoolean stop = new AtomicBoolean();
+    AtomicBoolean failed = new AtomicBoolean();
     Thread flood =
         new Thread(
             () -> {
               for (int i = 0; i < 1_000_000 && !stop.get(); i++) {
-                stages.add(publisher.publish("", QUEUE, "flood-" + i));
+                CompletionStage<Void> stage = publisher.publish("", QUEUE, "flood-" + i);
+                stage.whenComplete((ok, e) -> failed.compareAndSet(false, e != null));
+                stages.add(stage);
               }
             });
     flood.start();
-    await().atMost(Duration.ofSeconds(10)).until(() -> stages.size() > 2_000);
     try {
+      await().atMost(Duration.ofSeconds(10)).until(() -> stages.size() > 2_000);
       assertThat(Broker.closeConnectionsNamed(CONNECTION, "warren-it: simulated loss"))
           .isEqualTo(1);
+      // the broker closes the connection a moment later: keep publishing until Warren sees it
+      await().atMost(Duration.ofSeconds(20)).untilTrue(failed);
     } finally {
       stop.set(true);
+      flood.join(60_000);
     }
-    flood.join(60_000);
 
     List<Reason> reasons = new ArrayList<>();
     for (CompletionStage<Void> stage : stages) {
