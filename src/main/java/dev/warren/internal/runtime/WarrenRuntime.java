@@ -31,7 +31,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
@@ -64,6 +66,7 @@ public final class WarrenRuntime {
   private final ExecutorService internal;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
+  private final ExecutorService clientShutdowns;
   private boolean started;
   private boolean stopped;
 
@@ -82,6 +85,29 @@ public final class WarrenRuntime {
     this.telemetry = telemetry;
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
     this.timer = Timers.single(threads.named("warren-timer"));
+    this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
+  }
+
+  /**
+   * On a server, the client's work when a connection shuts down (closing its channels, then
+   * stopping its consumer threads) runs on threads made while the application runs: once the
+   * application is stopping, a server may refuse new threads (Open Liberty: CWWKC1012E), and the
+   * client, which otherwise makes a thread for it at that moment, would never stop its consumer
+   * threads. Work submitted after {@link #stop()} shut this pool down runs in the submitting
+   * thread.
+   */
+  private static ExecutorService clientShutdownPool(ThreadSource threads) {
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            2,
+            2,
+            0,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
+            threads.named("warren-amqp-shutdown"),
+            (task, refusing) -> task.run());
+    pool.prestartAllCoreThreads();
+    return pool;
   }
 
   /**
@@ -95,6 +121,7 @@ public final class WarrenRuntime {
     factory.setExceptionHandler(new ClientErrors());
     if (threads.isManaged()) {
       factory.setThreadFactory(threads.named("warren-amqp"));
+      factory.setShutdownExecutor(clientShutdowns);
     }
     return factory;
   }
@@ -306,6 +333,9 @@ public final class WarrenRuntime {
     timer.shutdownNow();
     internal.shutdown();
     completions.shutdown();
+    if (clientShutdowns != null) {
+      clientShutdowns.shutdown(); // its threads end once the client's last shutdown work is done
+    }
   }
 
   private FailureMapping failureMapping(BeanManager beanManager) {
