@@ -16,7 +16,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -75,12 +74,6 @@ class ObservabilityIT {
 
   @Test
   void theServersHealthEndpointShowsWarrensChecks() {
-    // WildFly 39 (standalone-microprofile.xml) lists no check of Warren's: its health subsystem
-    // looks checks up with a bean manager that does not see the beans Warren's extension adds,
-    // though the application's does (seen here: both beans, @Readiness and @Liveness). Not
-    // solved yet; reported as skipped, never as passed.
-    Assumptions.assumeTrue(
-        Servers.liberty(), "WildFly's health endpoint does not show Warren's checks yet");
     String[] last = {""};
     String ready;
     try {
