@@ -63,21 +63,35 @@ class PublisherCallbacksIT extends WarrenIT {
   void blockedCallbacksStarveNeitherWarrensOwnWorkNorMemory() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch blocking = new CountDownLatch(2);
-    for (int i = 0; i < 2; i++) {
-      publisher
-          .publish("", WINDOWED, "blocker-" + i)
-          .thenAccept(
-              ok -> {
-                blocking.countDown();
-                try {
-                  release.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              });
-    }
+    Thread test = Thread.currentThread();
+    int blockers = 0;
     try {
-      assertThat(blocking.await(30, TimeUnit.SECONDS)).as("both callbacks block").isTrue();
+      // a callback attached after the broker's confirm came back runs at once, here: publish
+      // (one at a time) until two callbacks block on Warren's completion threads
+      while (blocking.getCount() > 0) {
+        assertThat(blockers).as("publishes until two callbacks block").isLessThan(20);
+        CountDownLatch ran = new CountDownLatch(1);
+        publisher
+            .publish("", WINDOWED, "blocker-" + blockers++)
+            .thenAccept(
+                ok -> {
+                  if (Thread.currentThread() != test) {
+                    blocking.countDown(); // before ran: the loop reads it when ran opens
+                  }
+                  ran.countDown();
+                  if (Thread.currentThread() == test) {
+                    return;
+                  }
+                  try {
+                    release.await(60, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+        assertThat(ran.await(30, TimeUnit.SECONDS))
+            .as("the callback runs; %s", warrenThreads())
+            .isTrue();
+      }
 
       // Warren's own work: the in-process delayed copy is published, and the second attempt runs
       Broker.get().publish(DELAYED, "later");
@@ -95,13 +109,30 @@ class PublisherCallbacksIT extends WarrenIT {
                 }
               });
       flood.start();
-      // the two blockers hold their places until their callbacks return
-      await()
-          .atMost(Duration.ofSeconds(20))
-          .until(
-              () ->
-                  Broker.get().ready(WINDOWED) == WINDOW
-                      && flood.getState() == Thread.State.WAITING);
+      // the two blocked callbacks hold their places until they return
+      int stuck = blockers + WINDOW - 2; // every blocker, and the flood up to the window
+      String[] seen = {""};
+      try {
+        await()
+            .atMost(Duration.ofSeconds(20))
+            .until(
+                () -> {
+                  int ready = Broker.get().ready(WINDOWED);
+                  Thread.State state = flood.getState();
+                  seen[0] =
+                      "ready "
+                          + ready
+                          + ", publisher thread "
+                          + state
+                          + ", returned "
+                          + returned.get()
+                          + " at "
+                          + java.util.Arrays.toString(flood.getStackTrace());
+                  return ready == stuck && state == Thread.State.WAITING;
+                });
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        throw new AssertionError("last seen: " + seen[0], e);
+      }
       assertThat(returned.get()).isEqualTo(WINDOW - 2);
 
       release.countDown();
@@ -110,10 +141,23 @@ class PublisherCallbacksIT extends WarrenIT {
       for (CompletionStage<Void> stage : stages) {
         stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
       }
-      assertThat(Broker.get().ready(WINDOWED)).isEqualTo(4 * WINDOW + 2);
+      assertThat(Broker.get().ready(WINDOWED)).isEqualTo(4 * WINDOW + blockers);
     } finally {
       release.countDown();
       Broker.get().drain(WINDOWED);
     }
+  }
+
+  private static String warrenThreads() {
+    StringBuilder out = new StringBuilder();
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, stack) -> {
+              if (thread.getName().startsWith("warren-")) {
+                out.append(thread.getName()).append(' ').append(thread.getState()).append(' ');
+                out.append(java.util.Arrays.toString(stack)).append('\n');
+              }
+            });
+    return out.toString();
   }
 }
