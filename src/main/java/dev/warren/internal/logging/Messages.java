@@ -1,6 +1,7 @@
 package dev.warren.internal.logging;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -642,14 +643,46 @@ public final class Messages {
         + "; the default mapping was used instead";
   }
 
-  public static String shutdownTimedOut(String consumer, int unsettled, Duration timeout) {
+  public static String shutdownTimedOut(
+      String consumer, String method, String queue, int running, Duration timeout) {
     return "WARREN-038 consumer '"
         + consumer
-        + "': "
-        + unsettled
-        + " deliveries were still being handled when 'warren.shutdown-timeout' ("
+        + "' ("
+        + method
+        + "): "
+        + running
+        + (running == 1 ? " handler was" : " handlers were")
+        + " still running when 'warren.shutdown-timeout' ("
         + timeout
-        + ") ran out; they were not acked and the broker will deliver them again";
+        + ") ran out; they are interrupted, and whatever they return or throw now is ignored:"
+        + " their deliveries were neither acked nor rejected, so closing the channel returns them"
+        + " to queue '"
+        + queue
+        + "' and the broker delivers them again; raise 'warren.shutdown-timeout' or let the"
+        + " handler finish sooner";
+  }
+
+  public static String handedBackAtShutdown(
+      String consumer, String queue, int notStarted, int delayed, int settling, boolean quorum) {
+    List<String> parts = new ArrayList<>();
+    if (notStarted > 0) {
+      parts.add(notStarted + " not started yet");
+    }
+    if (delayed > 0) {
+      parts.add(delayed + " held for a retryAfter due after 'warren.shutdown-timeout'");
+    }
+    if (settling > 0) {
+      parts.add(settling + " whose settlement was not complete");
+    }
+    return "WARREN-118 consumer '"
+        + consumer
+        + "' shut down with deliveries it had received but not settled: "
+        + String.join(", ", parts)
+        + "; none was acked or rejected, closing the channel returns them to queue '"
+        + queue
+        + "' and the broker delivers them again"
+        + (quorum ? " (the quorum queue counts each as one more delivery)" : "")
+        + "; nothing to fix";
   }
 
   public static String cancelledByBroker(

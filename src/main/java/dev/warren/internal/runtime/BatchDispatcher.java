@@ -25,6 +25,7 @@ final class BatchDispatcher implements Dispatcher {
   private final BatchInvoker invoker;
   private final ExecutorService workers;
   private final SettlementExecutor settlement;
+  private final InFlight inFlight;
   private final Control control;
   private final BatchCollector<IncomingDelivery> batches;
 
@@ -35,9 +36,11 @@ final class BatchDispatcher implements Dispatcher {
       BatchInvoker invoker,
       ExecutorService workers,
       SettlementExecutor settlement,
+      InFlight inFlight,
       Control control,
       ScheduledExecutorService timer,
       ConsumerTelemetry telemetry) {
+    this.inFlight = inFlight;
     this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
@@ -48,13 +51,8 @@ final class BatchDispatcher implements Dispatcher {
 
   @Override
   public void dispatch(IncomingDelivery delivery) {
-    settlement.received();
+    inFlight.received(1);
     batches.add(delivery);
-  }
-
-  @Override
-  public void flush() {
-    batches.flush();
   }
 
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
@@ -63,7 +61,7 @@ final class BatchDispatcher implements Dispatcher {
       workers.execute(() -> handle(batch));
     } catch (RejectedExecutionException e) {
       // stopping: the channel closes and the broker redelivers them
-      settlement.givenUp(batch.size());
+      inFlight.notStarted(batch.size());
     }
   }
 
@@ -72,14 +70,14 @@ final class BatchDispatcher implements Dispatcher {
     for (IncomingDelivery delivery : batch) {
       if (control.stopped() || !delivery.channelOpen()) {
         // its channel is gone: the broker redelivers it, so handling it now would only duplicate
-        settlement.givenUp(1);
+        inFlight.notStarted(1);
         LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       } else {
         live.add(delivery);
       }
     }
-    if (live.isEmpty()) {
-      return;
+    if (live.isEmpty() || !inFlight.start(live)) {
+      return; // none left, or shutting down: not started, they go back as the channel closes
     }
     ConsumerTelemetry.Batch traced = telemetry.batch(live);
     for (int i = 0; i < live.size(); i++) {
@@ -95,6 +93,11 @@ final class BatchDispatcher implements Dispatcher {
     }
     result.whenComplete(
         (handled, fatal) -> {
+          if (!finish(live)) {
+            LOG.fine(
+                () -> "ignoring the late result of a batch of " + live.size() + ": handed back");
+            return;
+          }
           if (fatal != null) {
             live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
             control.fatal(fatal);
@@ -104,5 +107,14 @@ final class BatchDispatcher implements Dispatcher {
             settlement.settle(live.get(i), handled.get(i));
           }
         });
+  }
+
+  /** The call returned: whether its result decides (no delivery of it was handed back first). */
+  private static boolean finish(List<IncomingDelivery> batch) {
+    boolean all = true;
+    for (IncomingDelivery delivery : batch) {
+      all &= delivery.finish();
+    }
+    return all;
   }
 }

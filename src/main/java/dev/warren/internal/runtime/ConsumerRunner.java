@@ -9,6 +9,7 @@ import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
+import dev.warren.QueueType;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
@@ -49,6 +50,7 @@ final class ConsumerRunner {
   private final ExecutorService workers;
   private final ConsumerChannel channel;
   private final SettlementExecutor settlement;
+  private final InFlight inFlight = new InFlight();
   private final Dispatcher dispatcher;
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
@@ -91,7 +93,8 @@ final class ConsumerRunner {
             workerThreads);
     this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout);
     this.settlement =
-        new SettlementExecutor(model.name(), model.queue(), policy, channel, completions, timer);
+        new SettlementExecutor(
+            model.name(), model.queue(), policy, channel, completions, timer, inFlight);
     Dispatcher.Control control =
         new Dispatcher.Control() {
           @Override
@@ -106,20 +109,20 @@ final class ConsumerRunner {
         };
     if (batchInvoker != null) {
       this.dispatcher =
-          new BatchDispatcher(model, batchInvoker, workers, settlement, control, timer, telemetry);
+          new BatchDispatcher(
+              model, batchInvoker, workers, settlement, inFlight, control, timer, telemetry);
     } else if (model.shape().responder()) {
       this.dispatcher =
           new SingleDispatcher(
               invoker,
               workers,
-              settlement,
+              inFlight,
               control,
               new ResponderReplies(model.name(), model.queue(), channel, settlement),
               telemetry);
     } else {
       this.dispatcher =
-          new SingleDispatcher(
-              invoker, workers, settlement, control, settlement::settle, telemetry);
+          new SingleDispatcher(invoker, workers, inFlight, control, settlement::settle, telemetry);
     }
   }
 
@@ -150,7 +153,7 @@ final class ConsumerRunner {
   /** Where the consumer stands, with its counts. */
   ConsumerStatus status() {
     return new ConsumerStatus(
-        model.name(), model.queue(), state, settlement.unsettled(), settlement.held());
+        model.name(), model.queue(), state, inFlight.unsettled(), inFlight.held());
   }
 
   private void state(ConsumerState next) {
@@ -249,31 +252,60 @@ final class ConsumerRunner {
     }
   }
 
-  /** Sends {@code basic.cancel}: no new deliveries; those in flight go on. */
+  /**
+   * Sends {@code basic.cancel}: no new deliveries, and those not started yet are never started
+   * (closing the channel returns them); those in hand go on.
+   */
   void cancel() {
+    inFlight.drain();
     channel.cancel();
   }
 
-  /** Waits until every delivery in flight is settled, or the deadline passes. */
+  /**
+   * Waits until no handler runs and no settlement is under way, and every in-process delay due by
+   * the deadline has published its copy; or until the deadline passes.
+   */
   void awaitSettled(long deadlineNanos) throws InterruptedException {
-    dispatcher.flush(); // cancelled: no more deliveries come, so a partial batch need not wait
-    while (settlement.unsettled() > 0 && !stopped && System.nanoTime() - deadlineNanos < 0) {
-      Thread.sleep(5);
-    }
+    inFlight.awaitDrained(deadlineNanos);
   }
 
   /**
-   * Closes the channel: deliveries still unsettled go back to the queue, unacked.
+   * Closes the channel: deliveries still unsettled go back to the queue, unacked, and handlers
+   * still running are interrupted, their results ignored.
    *
-   * @param timeout the shutdown timeout, for the message when deliveries are still unsettled
+   * @param timeout the shutdown timeout, for the message when handlers still run
    */
   void close(Duration timeout) {
-    int left = settlement.unsettled();
-    if (left > 0 && !stopped) {
-      LOG.warning(Messages.shutdownTimedOut(model.name(), left, timeout));
-    }
+    boolean wasStopped = stopped;
     stopped = true;
     state(ConsumerState.STOPPED);
+    InFlight.Left left = inFlight.close();
+    int running = 0;
+    int settling = 0;
+    for (IncomingDelivery delivery : left.inHand()) {
+      if (delivery.handBack()) {
+        running++;
+      } else {
+        settling++;
+      }
+    }
+    if (!wasStopped) {
+      if (running > 0) {
+        LOG.warning(
+            Messages.shutdownTimedOut(
+                model.name(), model.where(), model.queue(), running, timeout));
+      }
+      if (left.notStarted() + left.delayed() + left.paused() + settling > 0) {
+        LOG.info(
+            Messages.handedBackAtShutdown(
+                model.name(),
+                model.queue(),
+                left.notStarted(),
+                left.delayed(),
+                left.paused() + settling,
+                model.queueType() == QueueType.QUORUM));
+      }
+    }
     // close first: a handler interrupted below may still return an outcome, and it must find
     // its channel closed rather than settle a delivery it did not handle
     channel.close();
@@ -291,6 +323,7 @@ final class ConsumerRunner {
         Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
     stopped = true;
     state(ConsumerState.STOPPED);
+    inFlight.close();
     channel.cancel();
     channel.close();
     workers.shutdownNow();

@@ -5,6 +5,7 @@ import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.Scope;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -21,7 +22,7 @@ final class SingleDispatcher implements Dispatcher {
 
   private final HandlerInvoker invoker;
   private final ExecutorService workers;
-  private final SettlementExecutor settlement;
+  private final InFlight inFlight;
   private final Control control;
   private final BiConsumer<IncomingDelivery, Handled> then;
   private final ConsumerTelemetry telemetry;
@@ -29,34 +30,37 @@ final class SingleDispatcher implements Dispatcher {
   SingleDispatcher(
       HandlerInvoker invoker,
       ExecutorService workers,
-      SettlementExecutor settlement,
+      InFlight inFlight,
       Control control,
       BiConsumer<IncomingDelivery, Handled> then,
       ConsumerTelemetry telemetry) {
     this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
-    this.settlement = settlement;
+    this.inFlight = inFlight;
     this.control = control;
     this.then = then;
   }
 
   @Override
   public void dispatch(IncomingDelivery delivery) {
-    settlement.received();
+    inFlight.received(1);
     try {
       workers.execute(() -> handle(delivery));
     } catch (RejectedExecutionException e) {
-      settlement.givenUp(1); // stopping: the channel closes and the broker redelivers it
+      inFlight.notStarted(1); // stopping: the channel closes and the broker redelivers it
     }
   }
 
   private void handle(IncomingDelivery delivery) {
     if (control.stopped() || !delivery.channelOpen()) {
       // its channel is gone: the broker redelivers it, so handling it now would only duplicate
-      settlement.givenUp(1);
+      inFlight.notStarted(1);
       LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       return;
+    }
+    if (!inFlight.start(List.of(delivery))) {
+      return; // shutting down: never started, it goes back to the queue as the channel closes
     }
     Processing processing = telemetry.processing(delivery);
     delivery.telemetry(processing);
@@ -71,6 +75,11 @@ final class SingleDispatcher implements Dispatcher {
     }
     result.whenComplete(
         (handled, fatal) -> {
+          if (!delivery.finish()) {
+            // handed back while the handler ran (and logged then): what it came to is ignored
+            LOG.fine(() -> "ignoring the late result of " + delivery + ": it was handed back");
+            return;
+          }
           if (fatal != null) {
             Dispatcher.abandon(processing, fatal);
             control.fatal(fatal);
