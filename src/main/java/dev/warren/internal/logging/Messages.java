@@ -613,14 +613,116 @@ public final class Messages {
         + "); a retryAfter that long is refused when returned; remove or shorten the tier";
   }
 
-  public static String delayPastConsumerTimeout(String consumer, Duration delay) {
+  public static String delayPastConsumerTimeout(
+      String consumer, Duration delay, Duration consumerTimeout) {
     return "WARREN-048 consumer '"
         + consumer
         + "' holds a delivery unacked for retryAfter("
         + delay
         + ") in the service, but the broker closes a channel whose oldest delivery stays unacked"
-        + " past its consumer_timeout (30 min by default); use delay=DLX_TTL or PLUGIN_DME for"
+        + " past its consumer_timeout ("
+        + consumerTimeout
+        + " as 'warren.broker.consumer-timeout' declares it); use delay=DLX_TTL or PLUGIN_DME for"
         + " long delays (logged at most once a minute per consumer)";
+  }
+
+  public static String handlerOverran(
+      String consumer, String method, String what, Duration timeout, String key) {
+    return "WARREN-119 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") still ran for "
+        + what
+        + " when its handler-timeout ("
+        + timeout
+        + ") ran out; it is settled as retry() now (one attempt, so a cap and its dead letter"
+        + " queue apply) and the handler is interrupted; whatever it returns or throws later is"
+        + " ignored; make the handler return sooner, or raise '"
+        + key
+        + "' (keep it below the broker's consumer_timeout, 'warren.broker.consumer-timeout')";
+  }
+
+  public static String lateResultIgnored(String consumer, String method, String result) {
+    return "WARREN-120 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") ended "
+        + result
+        + " after its handler-timeout had settled its delivery as retry(); this late result is"
+        + " ignored";
+  }
+
+  public static String redeliveryHeldBack(String consumer, String method, long tag) {
+    return "WARREN-121 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): delivery "
+        + tag
+        + " is the same message as one whose call overran its handler-timeout and still runs;"
+        + " it is not started on another worker until that call ends (else the message would run"
+        + " twice at once)";
+  }
+
+  public static String redeliveryRetriedUnrun(
+      String consumer, String method, long tag, Duration timeout) {
+    return "WARREN-122 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): delivery "
+        + tag
+        + " waited a whole handler-timeout ("
+        + timeout
+        + ") for an earlier call of the same message, which still runs; it is settled as retry()"
+        + " without running (one more attempt); a handler that never returns needs fixing";
+  }
+
+  public static String handlerTimeoutPastConsumerTimeout(
+      String consumer, String method, String key, Duration timeout, Duration consumerTimeout) {
+    return "WARREN-123 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): '"
+        + key
+        + "' ("
+        + timeout
+        + ") is not shorter than the broker's consumer_timeout ("
+        + consumerTimeout
+        + ", 'warren.broker.consumer-timeout'): a handler that overruns has its channel closed by"
+        + " the broker (406) before Warren settles it, and all the channel's deliveries come again;"
+        + " set the handler-timeout well below the consumer_timeout (the broker checks it only"
+        + " once a minute by default)";
+  }
+
+  public static String queuedPastConsumerTimeout(
+      String consumer,
+      String method,
+      int prefetch,
+      int concurrency,
+      Duration timeout,
+      Duration longest,
+      Duration consumerTimeout) {
+    return "WARREN-124 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") can hold a delivery unacked for up to "
+        + longest
+        + ": with prefetch "
+        + prefetch
+        + " and concurrency "
+        + concurrency
+        + " a delivery can wait behind others that each take up to the handler-timeout ("
+        + timeout
+        + ") before its own call, and the broker's consumer_timeout ("
+        + consumerTimeout
+        + ", 'warren.broker.consumer-timeout') counts from when it sent the delivery; lower"
+        + " prefetch (the broker sends no more than it), raise concurrency, or lower the"
+        + " handler-timeout";
   }
 
   public static String handlerFailed(String consumer, String method, String error, String outcome) {

@@ -26,6 +26,7 @@ final class BatchDispatcher implements Dispatcher {
   private final ExecutorService workers;
   private final SettlementExecutor settlement;
   private final InFlight inFlight;
+  private final HandlerTimeouts timeouts;
   private final Control control;
   private final BatchCollector<IncomingDelivery> batches;
 
@@ -37,10 +38,12 @@ final class BatchDispatcher implements Dispatcher {
       ExecutorService workers,
       SettlementExecutor settlement,
       InFlight inFlight,
+      HandlerTimeouts timeouts,
       Control control,
       ScheduledExecutorService timer,
       ConsumerTelemetry telemetry) {
     this.inFlight = inFlight;
+    this.timeouts = timeouts;
     this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
@@ -52,7 +55,9 @@ final class BatchDispatcher implements Dispatcher {
   @Override
   public void dispatch(IncomingDelivery delivery) {
     inFlight.received(1);
-    batches.add(delivery);
+    if (!timeouts.holdBack(delivery, () -> batches.add(delivery))) {
+      batches.add(delivery);
+    }
   }
 
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
@@ -84,16 +89,23 @@ final class BatchDispatcher implements Dispatcher {
       live.get(i).telemetry(traced.member(i));
     }
     CompletionStage<List<Handled>> result;
+    HandlerTimeouts.Call call = timeouts.start(live);
     try (Scope scope = traced.enter()) {
       result = invoker.invoke(live);
     } catch (RuntimeException | Error unexpected) {
+      call.left();
+      if (!timeouts.finish(call, () -> "throwing " + unexpected)) {
+        return; // taken from it already: the messages are settled or handed back
+      }
       live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), unexpected));
       control.fatal(unexpected);
       return;
     }
+    call.left();
     result.whenComplete(
         (handled, fatal) -> {
-          if (!finish(live)) {
+          if (!timeouts.finish(
+              call, () -> fatal != null ? "throwing " + fatal : "returning its outcomes")) {
             LOG.fine(
                 () -> "ignoring the late result of a batch of " + live.size() + ": handed back");
             return;
@@ -107,14 +119,5 @@ final class BatchDispatcher implements Dispatcher {
             settlement.settle(live.get(i), handled.get(i));
           }
         });
-  }
-
-  /** The call returned: whether its result decides (no delivery of it was handed back first). */
-  private static boolean finish(List<IncomingDelivery> batch) {
-    boolean all = true;
-    for (IncomingDelivery delivery : batch) {
-      all &= delivery.finish();
-    }
-    return all;
   }
 }

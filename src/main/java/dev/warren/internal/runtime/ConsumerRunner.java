@@ -10,6 +10,7 @@ import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import dev.warren.QueueType;
+import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
@@ -64,6 +65,7 @@ final class ConsumerRunner {
    * @param batchInvoker calls a batch consumer's method; {@code null} for other consumers
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
+   * @param consumerTimeout the broker's consumer_timeout as the application declares it
    * @param completions where a delayed copy is published when its timer fires, and a request whose
    *     reply failed is retried
    * @param timer runs in-process delays, batch waits and reopening
@@ -76,6 +78,7 @@ final class ConsumerRunner {
       BatchInvoker batchInvoker,
       ConsumerPolicy policy,
       Duration confirmTimeout,
+      Duration consumerTimeout,
       Executor completions,
       ScheduledExecutorService timer,
       ThreadFactory workerThreads,
@@ -94,7 +97,26 @@ final class ConsumerRunner {
     this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout);
     this.settlement =
         new SettlementExecutor(
-            model.name(), model.queue(), policy, channel, completions, timer, inFlight);
+            model.name(),
+            model.queue(),
+            policy,
+            channel,
+            completions,
+            timer,
+            inFlight,
+            consumerTimeout);
+    HandlerTimeouts timeouts =
+        new HandlerTimeouts(
+            model.name(),
+            model.where(),
+            WarrenConfig.CONSUMERS_PREFIX
+                + model.name()
+                + "."
+                + WarrenConfig.CONSUMER_HANDLER_TIMEOUT,
+            model.handlerTimeout(),
+            timer,
+            settlement,
+            inFlight);
     Dispatcher.Control control =
         new Dispatcher.Control() {
           @Override
@@ -110,19 +132,29 @@ final class ConsumerRunner {
     if (batchInvoker != null) {
       this.dispatcher =
           new BatchDispatcher(
-              model, batchInvoker, workers, settlement, inFlight, control, timer, telemetry);
+              model,
+              batchInvoker,
+              workers,
+              settlement,
+              inFlight,
+              timeouts,
+              control,
+              timer,
+              telemetry);
     } else if (model.shape().responder()) {
       this.dispatcher =
           new SingleDispatcher(
               invoker,
               workers,
               inFlight,
+              timeouts,
               control,
               new ResponderReplies(model.name(), model.queue(), channel, settlement),
               telemetry);
     } else {
       this.dispatcher =
-          new SingleDispatcher(invoker, workers, inFlight, control, settlement::settle, telemetry);
+          new SingleDispatcher(
+              invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry);
     }
   }
 

@@ -18,7 +18,8 @@ import java.util.logging.Logger;
  * One delivery from arrival to settlement. It remembers the exact channel it arrived on (not the
  * recovering wrapper), so it is settled there or nowhere, and it is settled at most once. Its
  * handler's result counts only if the handler finished before the delivery was taken from it
- * ({@link #finish()} against {@link #handBack()}).
+ * ({@link #finish()} against {@link #handBack()} at shutdown and {@link #overrun()} at its
+ * handler-timeout).
  */
 final class IncomingDelivery extends ReceivedMessage implements HandedBack {
 
@@ -26,7 +27,8 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
   private enum Owner {
     HANDLER,
     FINISHED,
-    HANDED_BACK
+    HANDED_BACK,
+    OVERRAN
   }
 
   private static final Logger LOG = Logger.getLogger(IncomingDelivery.class.getName());
@@ -114,9 +116,25 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     return owner.compareAndSet(Owner.HANDLER, Owner.HANDED_BACK);
   }
 
+  /**
+   * Takes the delivery from a handler that ran past its handler-timeout: it is settled as a retry
+   * instead.
+   *
+   * @return {@code false} when the handler had finished first, or it was handed back already
+   */
+  boolean overrun() {
+    return owner.compareAndSet(Owner.HANDLER, Owner.OVERRAN);
+  }
+
+  /** Whether the delivery was taken from its handler at its handler-timeout. */
+  boolean overran() {
+    return owner.get() == Owner.OVERRAN;
+  }
+
   @Override
   public boolean handedBack() {
-    return owner.get() == Owner.HANDED_BACK;
+    Owner now = owner.get();
+    return now == Owner.HANDED_BACK || now == Owner.OVERRAN;
   }
 
   /** What this delivery reports to telemetry, from the start of its handling. */

@@ -30,7 +30,6 @@ final class SettlementExecutor {
 
   private static final Logger LOG = Logger.getLogger(SettlementExecutor.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
-  private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
   private static final Duration FIRST_COPY_PAUSE = Duration.ofMillis(250);
   private static final Duration LONGEST_COPY_PAUSE = Duration.ofSeconds(30);
 
@@ -41,6 +40,7 @@ final class SettlementExecutor {
   private final Executor completions;
   private final ScheduledExecutorService timer;
   private final InFlight inFlight;
+  private final Duration consumerTimeout;
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private final AtomicInteger failedCopiesInARow = new AtomicInteger();
@@ -53,6 +53,7 @@ final class SettlementExecutor {
    * @param completions where a delayed copy is published when its timer fires
    * @param timer runs in-process delays
    * @param inFlight the consumer's unsettled deliveries
+   * @param consumerTimeout the broker's consumer_timeout as the application declares it
    */
   SettlementExecutor(
       String consumer,
@@ -61,8 +62,10 @@ final class SettlementExecutor {
       ConsumerChannel channel,
       Executor completions,
       ScheduledExecutorService timer,
-      InFlight inFlight) {
+      InFlight inFlight,
+      Duration consumerTimeout) {
     this.inFlight = inFlight;
+    this.consumerTimeout = consumerTimeout;
     this.consumer = consumer;
     this.queue = queue;
     this.policy = policy;
@@ -113,8 +116,8 @@ final class SettlementExecutor {
    * fires. If the service stops or dies first, the broker redelivers the original.
    */
   private void holdThenCopy(IncomingDelivery delivery, Action.Later later) {
-    if (later.delay().compareTo(BROKER_CONSUMER_TIMEOUT) >= 0 && delayWarnings.allow()) {
-      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay()));
+    if (later.delay().compareTo(consumerTimeout) >= 0 && delayWarnings.allow()) {
+      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay(), consumerTimeout));
     }
     long delay = later.delay().toNanos();
     inFlight.delayed(delivery, System.nanoTime() + delay);

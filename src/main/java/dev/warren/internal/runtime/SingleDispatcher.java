@@ -23,6 +23,7 @@ final class SingleDispatcher implements Dispatcher {
   private final HandlerInvoker invoker;
   private final ExecutorService workers;
   private final InFlight inFlight;
+  private final HandlerTimeouts timeouts;
   private final Control control;
   private final BiConsumer<IncomingDelivery, Handled> then;
   private final ConsumerTelemetry telemetry;
@@ -31,6 +32,7 @@ final class SingleDispatcher implements Dispatcher {
       HandlerInvoker invoker,
       ExecutorService workers,
       InFlight inFlight,
+      HandlerTimeouts timeouts,
       Control control,
       BiConsumer<IncomingDelivery, Handled> then,
       ConsumerTelemetry telemetry) {
@@ -38,6 +40,7 @@ final class SingleDispatcher implements Dispatcher {
     this.invoker = invoker;
     this.workers = workers;
     this.inFlight = inFlight;
+    this.timeouts = timeouts;
     this.control = control;
     this.then = then;
   }
@@ -45,6 +48,12 @@ final class SingleDispatcher implements Dispatcher {
   @Override
   public void dispatch(IncomingDelivery delivery) {
     inFlight.received(1);
+    if (!timeouts.holdBack(delivery, () -> queue(delivery))) {
+      queue(delivery);
+    }
+  }
+
+  private void queue(IncomingDelivery delivery) {
     try {
       workers.execute(() -> handle(delivery));
     } catch (RejectedExecutionException e) {
@@ -65,19 +74,25 @@ final class SingleDispatcher implements Dispatcher {
     Processing processing = telemetry.processing(delivery);
     delivery.telemetry(processing);
     CompletionStage<Handled> result;
+    HandlerTimeouts.Call call = timeouts.start(List.of(delivery));
     try (Scope scope = processing.enter()) {
       result = invoker.invoke(delivery);
     } catch (RuntimeException | Error unexpected) {
+      call.left();
+      if (!timeouts.finish(call, () -> "throwing " + unexpected)) {
+        return; // taken from it already: the message is settled or handed back
+      }
       // not the handler's failure (those are mapped): settle nothing, hand everything back
       Dispatcher.abandon(processing, unexpected);
       control.fatal(unexpected);
       return;
     }
+    call.left();
     result.whenComplete(
         (handled, fatal) -> {
-          if (!delivery.finish()) {
-            // handed back while the handler ran (and logged then): what it came to is ignored
-            LOG.fine(() -> "ignoring the late result of " + delivery + ": it was handed back");
+          if (!timeouts.finish(call, () -> describe(handled, fatal))) {
+            // taken from the handler while it ran (and logged then): what it came to is ignored
+            LOG.fine(() -> "ignoring the late result of " + delivery + ": it was taken from it");
             return;
           }
           if (fatal != null) {
@@ -87,5 +102,11 @@ final class SingleDispatcher implements Dispatcher {
             then.accept(delivery, handled);
           }
         });
+  }
+
+  /** What a call came to, for the message when its result comes too late. */
+  private static String describe(Handled handled, Throwable fatal) {
+    Throwable failure = fatal != null ? fatal : handled.failure();
+    return failure != null ? "throwing " + failure : "returning " + handled.outcome();
   }
 }
