@@ -165,6 +165,27 @@ class HandlerTimeoutIT {
   }
 
   @Test
+  void withoutAHandlerTimeoutEachCloseAtTheConsumerTimeoutNamesTheHandlerAndTheFix()
+      throws Exception {
+    try (LogCapture logs = LogCapture.start();
+        WeldContainer container = WeldSe.start(Stuck.class)) {
+      publish(STUCK, "stuck");
+      publish(STUCK, "other");
+      // the first call holds its delivery 8 s: the broker closes the channel at about 5 to 6 s
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .untilAsserted(
+              () ->
+                  assertThat(logs.messagesContaining("WARREN-061"))
+                      .first()
+                      .asString()
+                      .contains("'" + STUCK + "'", "HandlerTimeoutIT$Stuck#handle")
+                      .contains("consumer_timeout", "delivery acknowledgement on channel")
+                      .contains("'warren.consumers." + STUCK + ".handler-timeout'"));
+    }
+  }
+
+  @Test
   void anOverrunCountsAsAnAttemptSoTheCapDeadLettersTheMessage() throws Exception {
     TestConfig.set("warren.consumers." + CAPPED + ".handler-timeout", "1s");
     try (LogCapture logs = LogCapture.start();

@@ -904,6 +904,24 @@ public final class Messages {
         + " consumer)";
   }
 
+  public static String channelClosedAtConsumerTimeout(
+      String consumer, String method, String reason, Duration pause, String handlerTimeoutKey) {
+    return "WARREN-061 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the broker closed its channel at its consumer_timeout ("
+        + reason
+        + "): a delivery stayed unacked longer than that, in a slow call of the method or waiting"
+        + " behind slow calls in the prefetch; its unsettled deliveries go back to the queue and"
+        + " the consumer reopens its channel in "
+        + pause
+        + "; set '"
+        + handlerTimeoutKey
+        + "' below the broker's consumer_timeout ('warren.broker.consumer-timeout') so that Warren"
+        + " retries an overrunning delivery first, or lower prefetch";
+  }
+
   public static String copyFailed(
       String consumer, long tag, String copy, String why, int inARow, Duration pause) {
     return "WARREN-060 consumer '"

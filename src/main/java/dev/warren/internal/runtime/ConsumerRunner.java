@@ -211,7 +211,19 @@ final class ConsumerRunner {
     if (cause.isHardError()) {
       return;
     }
-    if (reopenWarnings.allow()) {
+    if (String.valueOf(cause.getMessage()).contains("delivery acknowledgement on channel")) {
+      // the broker's consumer_timeout: at most one per timeout, and each names a slow handler
+      LOG.warning(
+          Messages.channelClosedAtConsumerTimeout(
+              model.name(),
+              model.where(),
+              cause.getMessage(),
+              REOPEN_PAUSE,
+              WarrenConfig.CONSUMERS_PREFIX
+                  + model.name()
+                  + "."
+                  + WarrenConfig.CONSUMER_HANDLER_TIMEOUT));
+    } else if (reopenWarnings.allow()) {
       LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
     }
     scheduleReopen(connection);
