@@ -151,6 +151,7 @@ class HandlerTimeoutIT {
       assertThat(Stuck.CALLS.get()).isEqualTo(2);
       // settled before the broker's consumer_timeout: it never closed the channel
       assertThat(logs.messagesContaining("WARREN-061")).isEmpty();
+      assertThat(logs.messagesContaining("WARREN-124")).isEmpty();
       assertThat(logs.messagesContaining("WARREN-119"))
           .singleElement()
           .asString()
@@ -176,7 +177,7 @@ class HandlerTimeoutIT {
           .atMost(Duration.ofSeconds(20))
           .untilAsserted(
               () ->
-                  assertThat(logs.messagesContaining("WARREN-061"))
+                  assertThat(logs.messagesContaining("WARREN-124"))
                       .first()
                       .asString()
                       .contains("'" + STUCK + "'", "HandlerTimeoutIT$Stuck#handle")
@@ -217,8 +218,9 @@ class HandlerTimeoutIT {
       TestConfig.set("warren.consumers." + STUCK + ".handler-timeout", "3s");
       TestConfig.set("warren.consumers." + STUCK + ".concurrency", "1");
       try (WeldContainer container = WeldSe.start(Stuck.class)) {
-        assertThat(logs.messagesContaining("WARREN-124"))
-            .singleElement()
+        assertThat(logs.messagesContaining("WARREN-123"))
+            .hasSize(2)
+            .last()
             .asString()
             .contains("up to PT6S", "prefetch 2", "concurrency 1");
       }

@@ -310,10 +310,10 @@ final class ConsumerModels {
 
   /**
    * Warns when the consumer can hold a delivery unacked past the broker's consumer_timeout, as far
-   * as its settings bound it: a handler-timeout that is not shorter (WARREN-123), or one that a
-   * delivery can wait out behind the others of its prefetch (WARREN-124). Without a handler-timeout
-   * nothing bounds a handler, so there is nothing to compare; in-process delays are compared when
-   * returned (WARREN-048).
+   * as its settings bound it (WARREN-123): a handler-timeout that is not shorter, or one that a
+   * delivery can wait out behind the others of its prefetch. Without a handler-timeout nothing
+   * bounds a handler, so there is nothing to compare; in-process delays are compared when returned
+   * (WARREN-048).
    */
   private static void warnPastConsumerTimeout(
       String name,
@@ -332,20 +332,14 @@ final class ConsumerModels {
         timeout.source().startsWith("'")
             ? timeout.source().substring(1, timeout.source().length() - 1)
             : WarrenConfig.CONSUMERS_PREFIX + name + "." + WarrenConfig.CONSUMER_HANDLER_TIMEOUT;
-    if (limit.compareTo(consumerTimeout) >= 0) {
-      warnings.accept(
-          Messages.handlerTimeoutPastConsumerTimeout(name, where, key, limit, consumerTimeout));
-      return;
-    }
     // the broker sends up to prefetch deliveries at once; each worker takes one call at a time,
     // so the last of them waits for the calls before it on its worker, then runs its own
     long perWorker = concurrency * (long) Math.max(batchSize, 1);
     long calls = (prefetch + perWorker - 1) / perWorker;
-    Duration longest = limit.multipliedBy(calls);
-    if (longest.compareTo(consumerTimeout) >= 0) {
+    if (limit.multipliedBy(calls).compareTo(consumerTimeout) >= 0) {
       warnings.accept(
-          Messages.queuedPastConsumerTimeout(
-              name, where, prefetch, concurrency, limit, longest, consumerTimeout));
+          Messages.heldPastConsumerTimeout(
+              name, where, key, limit, calls, prefetch, concurrency, consumerTimeout));
     }
   }
 

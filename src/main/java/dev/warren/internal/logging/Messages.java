@@ -680,49 +680,47 @@ public final class Messages {
         + " without running (one more attempt); a handler that never returns needs fixing";
   }
 
-  public static String handlerTimeoutPastConsumerTimeout(
-      String consumer, String method, String key, Duration timeout, Duration consumerTimeout) {
-    return "WARREN-123 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + "): '"
-        + key
-        + "' ("
-        + timeout
-        + ") is not shorter than the broker's consumer_timeout ("
-        + consumerTimeout
-        + ", 'warren.broker.consumer-timeout'): a handler that overruns has its channel closed by"
-        + " the broker (406) before Warren settles it, and all the channel's deliveries come again;"
-        + " set the handler-timeout well below the consumer_timeout (the broker checks it only"
-        + " once a minute by default)";
-  }
-
-  public static String queuedPastConsumerTimeout(
+  public static String heldPastConsumerTimeout(
       String consumer,
       String method,
+      String key,
+      Duration timeout,
+      long calls,
       int prefetch,
       int concurrency,
-      Duration timeout,
-      Duration longest,
       Duration consumerTimeout) {
-    return "WARREN-124 consumer '"
-        + consumer
-        + "' ("
-        + method
-        + ") can hold a delivery unacked for up to "
-        + longest
+    String start = "WARREN-123 consumer '" + consumer + "' (" + method + ")";
+    String broker =
+        " the broker's consumer_timeout ("
+            + consumerTimeout
+            + ", 'warren.broker.consumer-timeout')";
+    if (timeout.compareTo(consumerTimeout) >= 0) {
+      return start
+          + ": '"
+          + key
+          + "' ("
+          + timeout
+          + ") is not shorter than"
+          + broker
+          + ": a handler that overruns has its channel closed by the broker (406) before Warren"
+          + " settles it, and all the channel's deliveries come again; set the handler-timeout"
+          + " well below the consumer_timeout (the broker checks it only once a minute by default)";
+    }
+    return start
+        + " can hold a delivery unacked for up to "
+        + timeout.multipliedBy(calls)
         + ": with prefetch "
         + prefetch
         + " and concurrency "
         + concurrency
         + " a delivery can wait behind others that each take up to the handler-timeout ("
         + timeout
-        + ") before its own call, and the broker's consumer_timeout ("
-        + consumerTimeout
-        + ", 'warren.broker.consumer-timeout') counts from when it sent the delivery; lower"
-        + " prefetch (the broker sends no more than it), raise concurrency, or lower the"
-        + " handler-timeout";
+        + ", '"
+        + key
+        + "') before its own call, and"
+        + broker
+        + " counts from when it sent the delivery; lower prefetch (the broker sends no more than"
+        + " it), raise concurrency, or lower the handler-timeout";
   }
 
   public static String handlerFailed(String consumer, String method, String error, String outcome) {
@@ -906,7 +904,7 @@ public final class Messages {
 
   public static String channelClosedAtConsumerTimeout(
       String consumer, String method, String reason, Duration pause, String handlerTimeoutKey) {
-    return "WARREN-061 consumer '"
+    return "WARREN-124 consumer '"
         + consumer
         + "' ("
         + method

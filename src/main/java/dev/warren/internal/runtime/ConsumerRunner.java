@@ -329,6 +329,7 @@ final class ConsumerRunner {
     for (IncomingDelivery delivery : left.inHand()) {
       if (delivery.handBack()) {
         running++;
+        delivery.telemetry().abandoned("handed back at shutdown while its handler still ran");
       } else {
         settling++;
       }
