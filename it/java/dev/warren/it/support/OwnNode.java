@@ -28,8 +28,18 @@ public final class OwnNode {
 
   /** Configures and boots the node (a fresh one each time). */
   public OwnNode start() {
+    return start(new String[0]);
+  }
+
+  /**
+   * Configures and boots a fresh node with extra config lines: {@code rabbitmq.conf} lines, or
+   * {@code advanced:{key, value}} for {@code advanced.config} (see it/brokers/node.sh).
+   */
+  public OwnNode start(String... config) {
     run("down", Integer.toString(number));
-    run("start", Integer.toString(number));
+    List<String> args = new ArrayList<>(List.of("start", Integer.toString(number)));
+    args.addAll(List.of(config));
+    run(args.toArray(String[]::new));
     return this;
   }
 

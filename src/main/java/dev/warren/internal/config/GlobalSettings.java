@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param publisher how the application's publisher confirms
  * @param managedThreadFactory the JNDI name of the managed thread factory, {@code none}, or {@code
  *     null} when not set
+ * @param brokerConsumerTimeout the broker's {@code consumer_timeout} as the application declares it
  */
 public record GlobalSettings(
     ConnectionSettings connection,
@@ -19,4 +20,5 @@ public record GlobalSettings(
     Duration shutdownTimeout,
     String retryCountHeader,
     PublisherSettings publisher,
-    String managedThreadFactory) {}
+    String managedThreadFactory,
+    Duration brokerConsumerTimeout) {}

@@ -20,7 +20,7 @@ public final class UnknownKeys {
 
   private static final String PREFIX = "warren.";
   private static final Set<String> NAMESPACES =
-      Set.of("consumers", "publisher", "asyncapi", "interceptor", "telemetry", "health");
+      Set.of("consumers", "publisher", "asyncapi", "interceptor", "telemetry", "health", "broker");
 
   private UnknownKeys() {}
 

@@ -47,6 +47,12 @@ public final class WarrenConfig {
   /** How long shutdown waits for in-flight handlers before closing channels. */
   public static final String SHUTDOWN_TIMEOUT = "warren.shutdown-timeout";
 
+  /**
+   * The broker's {@code consumer_timeout} as the application declares it (Warren cannot read it
+   * from the broker): what startup warnings and the handler-timeout advice compare with.
+   */
+  public static final String BROKER_CONSUMER_TIMEOUT = "warren.broker.consumer-timeout";
+
   /** The header that carries Warren's retry count on classic queues. */
   public static final String RETRY_COUNT_HEADER = "warren.retry-count-header";
 
@@ -149,6 +155,13 @@ public final class WarrenConfig {
   /** Per-consumer key: comma-separated delay tiers for dlx-ttl, one wait queue each. */
   public static final String CONSUMER_DELAY_TIERS = "delay-tiers";
 
+  /**
+   * Per-consumer key: the longest a handler may take for one delivery (or batch) before Warren
+   * settles it as {@code retry()} and ignores its late result; {@code none} (the default) for no
+   * limit.
+   */
+  public static final String CONSUMER_HANDLER_TIMEOUT = "handler-timeout";
+
   /** Per-consumer key: overrides {@link #DECLARE_TOPOLOGY} for one consumer. */
   public static final String CONSUMER_DECLARE_TOPOLOGY = "declare-topology";
 
@@ -167,6 +180,7 @@ public final class WarrenConfig {
           DECLARE_TOPOLOGY,
           SHUTDOWN_TIMEOUT,
           RECOVERY_INTERVAL,
+          BROKER_CONSUMER_TIMEOUT,
           RETRY_COUNT_HEADER,
           PUBLISHER_CONFIRM_TIMEOUT,
           PUBLISHER_MAX_IN_FLIGHT,
@@ -197,6 +211,7 @@ public final class WarrenConfig {
           CONSUMER_DELAY,
           CONSUMER_DELAY_TARGET,
           CONSUMER_DELAY_TIERS,
+          CONSUMER_HANDLER_TIMEOUT,
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);
 
@@ -206,6 +221,7 @@ public final class WarrenConfig {
   static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
   static final Duration DEFAULT_RECOVERY_INTERVAL = Duration.ofSeconds(1);
+  static final Duration DEFAULT_BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
   static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
   static final Duration DEFAULT_CONFIRM_TIMEOUT = Duration.ofSeconds(30);
   static final int DEFAULT_MAX_IN_FLIGHT = 1000;
@@ -259,7 +275,13 @@ public final class WarrenConfig {
     Duration shutdown = read(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Durations::parse);
     String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
     String threads = read(MANAGED_THREAD_FACTORY, null, WarrenConfig::nonBlank);
-    return new GlobalSettings(connection, declare, shutdown, header, publisher(), threads);
+    Duration consumerTimeout =
+        read(
+            BROKER_CONSUMER_TIMEOUT,
+            DEFAULT_BROKER_CONSUMER_TIMEOUT,
+            text -> positive(Durations.parse(text)));
+    return new GlobalSettings(
+        connection, declare, shutdown, header, publisher(), threads, consumerTimeout);
   }
 
   /**
@@ -414,6 +436,18 @@ public final class WarrenConfig {
   }
 
   /** Parses a whole number. */
+  /** Parses a handler-timeout: {@code none} (no limit, {@link Duration#ZERO}) or a duration. */
+  public static Duration parseHandlerTimeout(String text) {
+    if (text.trim().equalsIgnoreCase("none")) {
+      return Duration.ZERO;
+    }
+    Duration timeout = Durations.parse(text);
+    if (timeout.isZero() || timeout.isNegative()) {
+      throw new IllegalArgumentException("expected 'none' or a duration longer than zero");
+    }
+    return timeout;
+  }
+
   public static int parseInt(String text) {
     try {
       return Integer.parseInt(text.trim());

@@ -36,6 +36,8 @@ import java.util.Map;
  * @param delay where delayed retries wait
  * @param delayTarget the wait queue or delayed exchange (resolved default)
  * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first
+ * @param handlerTimeout the longest a call may take before its delivery (or batch) is settled as
+ *     {@code retry()}; {@link Duration#ZERO} for no limit
  */
 public record ConsumerModel(
     String name,
@@ -58,7 +60,8 @@ public record ConsumerModel(
     DeliveryLimit deliveryLimit,
     Delay delay,
     String delayTarget,
-    List<DelayTier> delayTiers) {
+    List<DelayTier> delayTiers,
+    Duration handlerTimeout) {
 
   /**
    * Where classic retry copies go.

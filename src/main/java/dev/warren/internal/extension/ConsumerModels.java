@@ -260,6 +260,21 @@ final class ConsumerModels {
             Messages.tierTooLong(name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
       }
     }
+    Setting<Duration> handlerTimeout =
+        config.consumer(
+            name,
+            WarrenConfig.CONSUMER_HANDLER_TIMEOUT,
+            Duration.ZERO,
+            WarrenConfig::parseHandlerTimeout);
+    warnPastConsumerTimeout(
+        name,
+        where,
+        handlerTimeout,
+        prefetch,
+        concurrency,
+        batchSize,
+        global.brokerConsumerTimeout(),
+        warnings);
     if (shape == null || counting.count > 0) {
       return null;
     }
@@ -289,7 +304,43 @@ final class ConsumerModels {
         deliveryLimit,
         delay,
         delayTarget,
-        tiers);
+        tiers,
+        handlerTimeout.value());
+  }
+
+  /**
+   * Warns when the consumer can hold a delivery unacked past the broker's consumer_timeout, as far
+   * as its settings bound it (WARREN-123): a handler-timeout that is not shorter, or one that a
+   * delivery can wait out behind the others of its prefetch. Without a handler-timeout nothing
+   * bounds a handler, so there is nothing to compare; in-process delays are compared when returned
+   * (WARREN-048).
+   */
+  private static void warnPastConsumerTimeout(
+      String name,
+      String where,
+      Setting<Duration> timeout,
+      int prefetch,
+      int concurrency,
+      int batchSize,
+      Duration consumerTimeout,
+      Consumer<String> warnings) {
+    Duration limit = timeout.value();
+    if (limit.isZero()) {
+      return;
+    }
+    String key =
+        timeout.source().startsWith("'")
+            ? timeout.source().substring(1, timeout.source().length() - 1)
+            : WarrenConfig.CONSUMERS_PREFIX + name + "." + WarrenConfig.CONSUMER_HANDLER_TIMEOUT;
+    // the broker sends up to prefetch deliveries at once; each worker takes one call at a time,
+    // so the last of them waits for the calls before it on its worker, then runs its own
+    long perWorker = concurrency * (long) Math.max(batchSize, 1);
+    long calls = (prefetch + perWorker - 1) / perWorker;
+    if (limit.multipliedBy(calls).compareTo(consumerTimeout) >= 0) {
+      warnings.accept(
+          Messages.heldPastConsumerTimeout(
+              name, where, key, limit, calls, prefetch, concurrency, consumerTimeout));
+    }
   }
 
   /** The delay tiers, shortest first, each with its wait queue {@code <target>.<tier>}. */

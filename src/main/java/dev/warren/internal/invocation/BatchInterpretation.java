@@ -57,6 +57,16 @@ final class BatchInterpretation
     if (failure instanceof Error error) {
       return CompletableFuture.failedFuture(error);
     }
+    if (!passed.isEmpty() && passed.get(0) instanceof HandedBack taken && taken.handedBack()) {
+      // the runtime took the batch away first (and says so): this is no outcome of the handler
+      LOG.log(
+          Level.FINE,
+          "consumer '" + model.name() + "' ended after its batch was handed back",
+          failure);
+      List<Handled> ignored = new ArrayList<>(passed.size());
+      passed.forEach(delivery -> ignored.add(new Handled(Outcome.retry(), failure)));
+      return CompletableFuture.completedFuture(ignored);
+    }
     Outcome fallback = Settlement.unmappedFailure(model.capped());
     List<Handled> result = new ArrayList<>(passed.size());
     for (Delivery delivery : passed) {

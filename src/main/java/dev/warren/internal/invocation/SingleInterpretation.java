@@ -59,6 +59,14 @@ final class SingleInterpretation
     if (failure instanceof Error error) {
       return CompletableFuture.failedFuture(error);
     }
+    if (delivery instanceof HandedBack taken && taken.handedBack()) {
+      // the runtime took the delivery away first (and says so): this is no outcome of the handler
+      LOG.log(
+          Level.FINE,
+          "consumer '" + model.name() + "' ended after its delivery was handed back",
+          failure);
+      return CompletableFuture.completedFuture(new Handled(Outcome.retry(), failure));
+    }
     Outcome fallback = Settlement.unmappedFailure(model.capped());
     Outcome outcome = failures.map(failure, delivery, fallback);
     if (Delays.refusal(model, outcome) != null) {

@@ -1,6 +1,7 @@
 package dev.warren.internal.logging;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -612,14 +613,114 @@ public final class Messages {
         + "); a retryAfter that long is refused when returned; remove or shorten the tier";
   }
 
-  public static String delayPastConsumerTimeout(String consumer, Duration delay) {
+  public static String delayPastConsumerTimeout(
+      String consumer, Duration delay, Duration consumerTimeout) {
     return "WARREN-048 consumer '"
         + consumer
         + "' holds a delivery unacked for retryAfter("
         + delay
         + ") in the service, but the broker closes a channel whose oldest delivery stays unacked"
-        + " past its consumer_timeout (30 min by default); use delay=DLX_TTL or PLUGIN_DME for"
+        + " past its consumer_timeout ("
+        + consumerTimeout
+        + " as 'warren.broker.consumer-timeout' declares it); use delay=DLX_TTL or PLUGIN_DME for"
         + " long delays (logged at most once a minute per consumer)";
+  }
+
+  public static String handlerOverran(
+      String consumer, String method, String what, Duration timeout, String key) {
+    return "WARREN-119 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") still ran for "
+        + what
+        + " when its handler-timeout ("
+        + timeout
+        + ") ran out; it is settled as retry() now (one attempt, so a cap and its dead letter"
+        + " queue apply) and the handler is interrupted; whatever it returns or throws later is"
+        + " ignored; make the handler return sooner, or raise '"
+        + key
+        + "' (keep it below the broker's consumer_timeout, 'warren.broker.consumer-timeout')";
+  }
+
+  public static String lateResultIgnored(String consumer, String method, String result) {
+    return "WARREN-120 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + ") ended "
+        + result
+        + " after its handler-timeout had settled its delivery as retry(); this late result is"
+        + " ignored";
+  }
+
+  public static String redeliveryHeldBack(String consumer, String method, long tag) {
+    return "WARREN-121 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): delivery "
+        + tag
+        + " is the same message as one whose call overran its handler-timeout and still runs;"
+        + " it is not started on another worker until that call ends (else the message would run"
+        + " twice at once)";
+  }
+
+  public static String redeliveryRetriedUnrun(
+      String consumer, String method, long tag, Duration timeout) {
+    return "WARREN-122 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): delivery "
+        + tag
+        + " waited a whole handler-timeout ("
+        + timeout
+        + ") for an earlier call of the same message, which still runs; it is settled as retry()"
+        + " without running (one more attempt); a handler that never returns needs fixing";
+  }
+
+  public static String heldPastConsumerTimeout(
+      String consumer,
+      String method,
+      String key,
+      Duration timeout,
+      long calls,
+      int prefetch,
+      int concurrency,
+      Duration consumerTimeout) {
+    String start = "WARREN-123 consumer '" + consumer + "' (" + method + ")";
+    String broker =
+        " the broker's consumer_timeout ("
+            + consumerTimeout
+            + ", 'warren.broker.consumer-timeout')";
+    if (timeout.compareTo(consumerTimeout) >= 0) {
+      return start
+          + ": '"
+          + key
+          + "' ("
+          + timeout
+          + ") is not shorter than"
+          + broker
+          + ": a handler that overruns has its channel closed by the broker (406) before Warren"
+          + " settles it, and all the channel's deliveries come again; set the handler-timeout"
+          + " well below the consumer_timeout (the broker checks it only once a minute by default)";
+    }
+    return start
+        + " can hold a delivery unacked for up to "
+        + timeout.multipliedBy(calls)
+        + ": with prefetch "
+        + prefetch
+        + " and concurrency "
+        + concurrency
+        + " a delivery can wait behind others that each take up to the handler-timeout ("
+        + timeout
+        + ", '"
+        + key
+        + "') before its own call, and"
+        + broker
+        + " counts from when it sent the delivery; lower prefetch (the broker sends no more than"
+        + " it), raise concurrency, or lower the handler-timeout";
   }
 
   public static String handlerFailed(String consumer, String method, String error, String outcome) {
@@ -642,14 +743,46 @@ public final class Messages {
         + "; the default mapping was used instead";
   }
 
-  public static String shutdownTimedOut(String consumer, int unsettled, Duration timeout) {
+  public static String shutdownTimedOut(
+      String consumer, String method, String queue, int running, Duration timeout) {
     return "WARREN-038 consumer '"
         + consumer
-        + "': "
-        + unsettled
-        + " deliveries were still being handled when 'warren.shutdown-timeout' ("
+        + "' ("
+        + method
+        + "): "
+        + running
+        + (running == 1 ? " handler was" : " handlers were")
+        + " still running when 'warren.shutdown-timeout' ("
         + timeout
-        + ") ran out; they were not acked and the broker will deliver them again";
+        + ") ran out; they are interrupted, and whatever they return or throw now is ignored:"
+        + " their deliveries were neither acked nor rejected, so closing the channel returns them"
+        + " to queue '"
+        + queue
+        + "' and the broker delivers them again; raise 'warren.shutdown-timeout' or let the"
+        + " handler finish sooner";
+  }
+
+  public static String handedBackAtShutdown(
+      String consumer, String queue, int notStarted, int delayed, int settling, boolean quorum) {
+    List<String> parts = new ArrayList<>();
+    if (notStarted > 0) {
+      parts.add(notStarted + " not started yet");
+    }
+    if (delayed > 0) {
+      parts.add(delayed + " held for a retryAfter due after 'warren.shutdown-timeout'");
+    }
+    if (settling > 0) {
+      parts.add(settling + " whose settlement was not complete");
+    }
+    return "WARREN-118 consumer '"
+        + consumer
+        + "' shut down with deliveries it had received but not settled: "
+        + String.join(", ", parts)
+        + "; none was acked or rejected, closing the channel returns them to queue '"
+        + queue
+        + "' and the broker delivers them again"
+        + (quorum ? " (the quorum queue counts each as one more delivery)" : "")
+        + "; nothing to fix";
   }
 
   public static String cancelledByBroker(
@@ -767,6 +900,24 @@ public final class Messages {
         + pause
         + "; if this repeats, fix what the broker names (logged at most once a minute per"
         + " consumer)";
+  }
+
+  public static String channelClosedAtConsumerTimeout(
+      String consumer, String method, String reason, Duration pause, String handlerTimeoutKey) {
+    return "WARREN-124 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): the broker closed its channel at its consumer_timeout ("
+        + reason
+        + "): a delivery stayed unacked longer than that, in a slow call of the method or waiting"
+        + " behind slow calls in the prefetch; its unsettled deliveries go back to the queue and"
+        + " the consumer reopens its channel in "
+        + pause
+        + "; set '"
+        + handlerTimeoutKey
+        + "' below the broker's consumer_timeout ('warren.broker.consumer-timeout') so that Warren"
+        + " retries an overrunning delivery first, or lower prefetch";
   }
 
   public static String copyFailed(

@@ -25,6 +25,8 @@ final class BatchDispatcher implements Dispatcher {
   private final BatchInvoker invoker;
   private final ExecutorService workers;
   private final SettlementExecutor settlement;
+  private final InFlight inFlight;
+  private final HandlerTimeouts timeouts;
   private final Control control;
   private final BatchCollector<IncomingDelivery> batches;
 
@@ -35,9 +37,13 @@ final class BatchDispatcher implements Dispatcher {
       BatchInvoker invoker,
       ExecutorService workers,
       SettlementExecutor settlement,
+      InFlight inFlight,
+      HandlerTimeouts timeouts,
       Control control,
       ScheduledExecutorService timer,
       ConsumerTelemetry telemetry) {
+    this.inFlight = inFlight;
+    this.timeouts = timeouts;
     this.telemetry = telemetry;
     this.invoker = invoker;
     this.workers = workers;
@@ -48,13 +54,10 @@ final class BatchDispatcher implements Dispatcher {
 
   @Override
   public void dispatch(IncomingDelivery delivery) {
-    settlement.received();
-    batches.add(delivery);
-  }
-
-  @Override
-  public void flush() {
-    batches.flush();
+    inFlight.received(1);
+    if (!timeouts.holdBack(delivery, () -> batches.add(delivery))) {
+      batches.add(delivery);
+    }
   }
 
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
@@ -63,7 +66,7 @@ final class BatchDispatcher implements Dispatcher {
       workers.execute(() -> handle(batch));
     } catch (RejectedExecutionException e) {
       // stopping: the channel closes and the broker redelivers them
-      settlement.givenUp(batch.size());
+      inFlight.notStarted(batch.size());
     }
   }
 
@@ -72,29 +75,41 @@ final class BatchDispatcher implements Dispatcher {
     for (IncomingDelivery delivery : batch) {
       if (control.stopped() || !delivery.channelOpen()) {
         // its channel is gone: the broker redelivers it, so handling it now would only duplicate
-        settlement.givenUp(1);
+        inFlight.notStarted(1);
         LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       } else {
         live.add(delivery);
       }
     }
-    if (live.isEmpty()) {
-      return;
+    if (live.isEmpty() || !inFlight.start(live)) {
+      return; // none left, or shutting down: not started, they go back as the channel closes
     }
     ConsumerTelemetry.Batch traced = telemetry.batch(live);
     for (int i = 0; i < live.size(); i++) {
       live.get(i).telemetry(traced.member(i));
     }
     CompletionStage<List<Handled>> result;
+    HandlerTimeouts.Call call = timeouts.start(live);
     try (Scope scope = traced.enter()) {
       result = invoker.invoke(live);
     } catch (RuntimeException | Error unexpected) {
+      call.left();
+      if (!timeouts.finish(call, () -> "throwing " + unexpected)) {
+        return; // taken from it already: the messages are settled or handed back
+      }
       live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), unexpected));
       control.fatal(unexpected);
       return;
     }
+    call.left();
     result.whenComplete(
         (handled, fatal) -> {
+          if (!timeouts.finish(
+              call, () -> fatal != null ? "throwing " + fatal : "returning its outcomes")) {
+            LOG.fine(
+                () -> "ignoring the late result of a batch of " + live.size() + ": handed back");
+            return;
+          }
           if (fatal != null) {
             live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
             control.fatal(fatal);

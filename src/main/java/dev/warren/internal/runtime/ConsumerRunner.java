@@ -9,6 +9,8 @@ import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
+import dev.warren.QueueType;
+import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
@@ -49,6 +51,7 @@ final class ConsumerRunner {
   private final ExecutorService workers;
   private final ConsumerChannel channel;
   private final SettlementExecutor settlement;
+  private final InFlight inFlight = new InFlight();
   private final Dispatcher dispatcher;
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
@@ -62,6 +65,7 @@ final class ConsumerRunner {
    * @param batchInvoker calls a batch consumer's method; {@code null} for other consumers
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
+   * @param consumerTimeout the broker's consumer_timeout as the application declares it
    * @param completions where a delayed copy is published when its timer fires, and a request whose
    *     reply failed is retried
    * @param timer runs in-process delays, batch waits and reopening
@@ -74,6 +78,7 @@ final class ConsumerRunner {
       BatchInvoker batchInvoker,
       ConsumerPolicy policy,
       Duration confirmTimeout,
+      Duration consumerTimeout,
       Executor completions,
       ScheduledExecutorService timer,
       ThreadFactory workerThreads,
@@ -91,7 +96,27 @@ final class ConsumerRunner {
             workerThreads);
     this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout);
     this.settlement =
-        new SettlementExecutor(model.name(), model.queue(), policy, channel, completions, timer);
+        new SettlementExecutor(
+            model.name(),
+            model.queue(),
+            policy,
+            channel,
+            completions,
+            timer,
+            inFlight,
+            consumerTimeout);
+    HandlerTimeouts timeouts =
+        new HandlerTimeouts(
+            model.name(),
+            model.where(),
+            WarrenConfig.CONSUMERS_PREFIX
+                + model.name()
+                + "."
+                + WarrenConfig.CONSUMER_HANDLER_TIMEOUT,
+            model.handlerTimeout(),
+            timer,
+            settlement,
+            inFlight);
     Dispatcher.Control control =
         new Dispatcher.Control() {
           @Override
@@ -106,20 +131,30 @@ final class ConsumerRunner {
         };
     if (batchInvoker != null) {
       this.dispatcher =
-          new BatchDispatcher(model, batchInvoker, workers, settlement, control, timer, telemetry);
+          new BatchDispatcher(
+              model,
+              batchInvoker,
+              workers,
+              settlement,
+              inFlight,
+              timeouts,
+              control,
+              timer,
+              telemetry);
     } else if (model.shape().responder()) {
       this.dispatcher =
           new SingleDispatcher(
               invoker,
               workers,
-              settlement,
+              inFlight,
+              timeouts,
               control,
               new ResponderReplies(model.name(), model.queue(), channel, settlement),
               telemetry);
     } else {
       this.dispatcher =
           new SingleDispatcher(
-              invoker, workers, settlement, control, settlement::settle, telemetry);
+              invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry);
     }
   }
 
@@ -150,7 +185,7 @@ final class ConsumerRunner {
   /** Where the consumer stands, with its counts. */
   ConsumerStatus status() {
     return new ConsumerStatus(
-        model.name(), model.queue(), state, settlement.unsettled(), settlement.held());
+        model.name(), model.queue(), state, inFlight.unsettled(), inFlight.held());
   }
 
   private void state(ConsumerState next) {
@@ -176,7 +211,19 @@ final class ConsumerRunner {
     if (cause.isHardError()) {
       return;
     }
-    if (reopenWarnings.allow()) {
+    if (String.valueOf(cause.getMessage()).contains("delivery acknowledgement on channel")) {
+      // the broker's consumer_timeout: at most one per timeout, and each names a slow handler
+      LOG.warning(
+          Messages.channelClosedAtConsumerTimeout(
+              model.name(),
+              model.where(),
+              cause.getMessage(),
+              REOPEN_PAUSE,
+              WarrenConfig.CONSUMERS_PREFIX
+                  + model.name()
+                  + "."
+                  + WarrenConfig.CONSUMER_HANDLER_TIMEOUT));
+    } else if (reopenWarnings.allow()) {
       LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
     }
     scheduleReopen(connection);
@@ -249,31 +296,61 @@ final class ConsumerRunner {
     }
   }
 
-  /** Sends {@code basic.cancel}: no new deliveries; those in flight go on. */
+  /**
+   * Sends {@code basic.cancel}: no new deliveries, and those not started yet are never started
+   * (closing the channel returns them); those in hand go on.
+   */
   void cancel() {
+    inFlight.drain();
     channel.cancel();
   }
 
-  /** Waits until every delivery in flight is settled, or the deadline passes. */
+  /**
+   * Waits until no handler runs and no settlement is under way, and every in-process delay due by
+   * the deadline has published its copy; or until the deadline passes.
+   */
   void awaitSettled(long deadlineNanos) throws InterruptedException {
-    dispatcher.flush(); // cancelled: no more deliveries come, so a partial batch need not wait
-    while (settlement.unsettled() > 0 && !stopped && System.nanoTime() - deadlineNanos < 0) {
-      Thread.sleep(5);
-    }
+    inFlight.awaitDrained(deadlineNanos);
   }
 
   /**
-   * Closes the channel: deliveries still unsettled go back to the queue, unacked.
+   * Closes the channel: deliveries still unsettled go back to the queue, unacked, and handlers
+   * still running are interrupted, their results ignored.
    *
-   * @param timeout the shutdown timeout, for the message when deliveries are still unsettled
+   * @param timeout the shutdown timeout, for the message when handlers still run
    */
   void close(Duration timeout) {
-    int left = settlement.unsettled();
-    if (left > 0 && !stopped) {
-      LOG.warning(Messages.shutdownTimedOut(model.name(), left, timeout));
-    }
+    boolean wasStopped = stopped;
     stopped = true;
     state(ConsumerState.STOPPED);
+    InFlight.Left left = inFlight.close();
+    int running = 0;
+    int settling = 0;
+    for (IncomingDelivery delivery : left.inHand()) {
+      if (delivery.handBack()) {
+        running++;
+        delivery.telemetry().abandoned("handed back at shutdown while its handler still ran");
+      } else {
+        settling++;
+      }
+    }
+    if (!wasStopped) {
+      if (running > 0) {
+        LOG.warning(
+            Messages.shutdownTimedOut(
+                model.name(), model.where(), model.queue(), running, timeout));
+      }
+      if (left.notStarted() + left.delayed() + left.paused() + settling > 0) {
+        LOG.info(
+            Messages.handedBackAtShutdown(
+                model.name(),
+                model.queue(),
+                left.notStarted(),
+                left.delayed(),
+                left.paused() + settling,
+                model.queueType() == QueueType.QUORUM));
+      }
+    }
     // close first: a handler interrupted below may still return an outcome, and it must find
     // its channel closed rather than settle a delivery it did not handle
     channel.close();
@@ -291,6 +368,7 @@ final class ConsumerRunner {
         Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
     stopped = true;
     state(ConsumerState.STOPPED);
+    inFlight.close();
     channel.cancel();
     channel.close();
     workers.shutdownNow();

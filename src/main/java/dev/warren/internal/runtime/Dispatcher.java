@@ -11,9 +11,6 @@ interface Dispatcher {
   /** A delivery arrived (on the client's dispatch thread: must not block). */
   void dispatch(IncomingDelivery delivery);
 
-  /** The subscription was cancelled: nothing more arrives, so nothing need wait for more. */
-  default void flush() {}
-
   /** What a dispatcher needs from its consumer. */
   interface Control {
     /** Whether the consumer has stopped (deliveries not started then are left to the broker). */

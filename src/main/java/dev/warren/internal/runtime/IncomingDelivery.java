@@ -5,6 +5,7 @@ import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Envelope;
 import dev.warren.internal.codec.ReceivedMessage;
+import dev.warren.internal.invocation.HandedBack;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.telemetry.Processing;
@@ -15,9 +16,20 @@ import java.util.logging.Logger;
 
 /**
  * One delivery from arrival to settlement. It remembers the exact channel it arrived on (not the
- * recovering wrapper), so it is settled there or nowhere, and it is settled at most once.
+ * recovering wrapper), so it is settled there or nowhere, and it is settled at most once. Its
+ * handler's result counts only if the handler finished before the delivery was taken from it
+ * ({@link #finish()} against {@link #handBack()} at shutdown and {@link #overrun()} at its
+ * handler-timeout).
  */
-final class IncomingDelivery extends ReceivedMessage {
+final class IncomingDelivery extends ReceivedMessage implements HandedBack {
+
+  /** Who decides what becomes of the delivery once its handler was called. */
+  private enum Owner {
+    HANDLER,
+    FINISHED,
+    HANDED_BACK,
+    OVERRAN
+  }
 
   private static final Logger LOG = Logger.getLogger(IncomingDelivery.class.getName());
 
@@ -26,6 +38,7 @@ final class IncomingDelivery extends ReceivedMessage {
   private final Channel channel;
   private final int attempt;
   private final AtomicReference<Action> settled = new AtomicReference<>();
+  private final AtomicReference<Owner> owner = new AtomicReference<>(Owner.HANDLER);
   private volatile Processing telemetry = Processing.NONE;
 
   IncomingDelivery(
@@ -83,6 +96,45 @@ final class IncomingDelivery extends ReceivedMessage {
           e);
       return false;
     }
+  }
+
+  /**
+   * The handler finished: its result decides.
+   *
+   * @return {@code false} when the delivery was handed back first (the result is then ignored)
+   */
+  boolean finish() {
+    return owner.compareAndSet(Owner.HANDLER, Owner.FINISHED);
+  }
+
+  /**
+   * Takes the delivery from its still running handler.
+   *
+   * @return {@code false} when the handler had finished first (its result decides)
+   */
+  boolean handBack() {
+    return owner.compareAndSet(Owner.HANDLER, Owner.HANDED_BACK);
+  }
+
+  /**
+   * Takes the delivery from a handler that ran past its handler-timeout: it is settled as a retry
+   * instead.
+   *
+   * @return {@code false} when the handler had finished first, or it was handed back already
+   */
+  boolean overrun() {
+    return owner.compareAndSet(Owner.HANDLER, Owner.OVERRAN);
+  }
+
+  /** Whether the delivery was taken from its handler at its handler-timeout. */
+  boolean overran() {
+    return owner.get() == Owner.OVERRAN;
+  }
+
+  @Override
+  public boolean handedBack() {
+    Owner now = owner.get();
+    return now == Owner.HANDED_BACK || now == Owner.OVERRAN;
   }
 
   /** What this delivery reports to telemetry, from the start of its handling. */

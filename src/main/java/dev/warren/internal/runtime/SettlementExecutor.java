@@ -23,13 +23,13 @@ import java.util.logging.Logger;
 /**
  * Carries out the settlement decision for one consumer's deliveries: the frame on the delivery's
  * own channel, a confirmed copy before the original is settled, or an in-process delay that holds
- * the original until its timer fires. Counts the deliveries received and not yet settled.
+ * the original until its timer fires. Tells the consumer's {@link InFlight} where each delivery
+ * goes.
  */
 final class SettlementExecutor {
 
   private static final Logger LOG = Logger.getLogger(SettlementExecutor.class.getName());
   private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
-  private static final Duration BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
   private static final Duration FIRST_COPY_PAUSE = Duration.ofMillis(250);
   private static final Duration LONGEST_COPY_PAUSE = Duration.ofSeconds(30);
 
@@ -39,8 +39,8 @@ final class SettlementExecutor {
   private final ConsumerChannel channel;
   private final Executor completions;
   private final ScheduledExecutorService timer;
-  private final AtomicInteger unsettled = new AtomicInteger();
-  private final AtomicInteger held = new AtomicInteger();
+  private final InFlight inFlight;
+  private final Duration consumerTimeout;
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private final AtomicInteger failedCopiesInARow = new AtomicInteger();
@@ -52,6 +52,8 @@ final class SettlementExecutor {
    * @param channel where copies are published and confirmed
    * @param completions where a delayed copy is published when its timer fires
    * @param timer runs in-process delays
+   * @param inFlight the consumer's unsettled deliveries
+   * @param consumerTimeout the broker's consumer_timeout as the application declares it
    */
   SettlementExecutor(
       String consumer,
@@ -59,33 +61,17 @@ final class SettlementExecutor {
       ConsumerPolicy policy,
       ConsumerChannel channel,
       Executor completions,
-      ScheduledExecutorService timer) {
+      ScheduledExecutorService timer,
+      InFlight inFlight,
+      Duration consumerTimeout) {
+    this.inFlight = inFlight;
+    this.consumerTimeout = consumerTimeout;
     this.consumer = consumer;
     this.queue = queue;
     this.policy = policy;
     this.channel = channel;
     this.completions = completions;
     this.timer = timer;
-  }
-
-  /** A delivery arrived: it counts as unsettled until settled or given up. */
-  void received() {
-    unsettled.incrementAndGet();
-  }
-
-  /** {@code count} deliveries will not be settled here: the broker delivers them again. */
-  void givenUp(int count) {
-    unsettled.addAndGet(-count);
-  }
-
-  /** Deliveries received and not yet settled (or given up). */
-  int unsettled() {
-    return unsettled.get();
-  }
-
-  /** Deliveries held unacked for an in-process delay, or for a pause after a failed copy. */
-  int held() {
-    return held.get();
   }
 
   /** Settles {@code delivery} as {@code handled}'s outcome decides. */
@@ -121,7 +107,7 @@ final class SettlementExecutor {
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers it
       delivery.telemetry().abandoned("Warren is shutting down");
-      unsettled.decrementAndGet();
+      inFlight.done(delivery);
     }
   }
 
@@ -130,29 +116,31 @@ final class SettlementExecutor {
    * fires. If the service stops or dies first, the broker redelivers the original.
    */
   private void holdThenCopy(IncomingDelivery delivery, Action.Later later) {
-    if (later.delay().compareTo(BROKER_CONSUMER_TIMEOUT) >= 0 && delayWarnings.allow()) {
-      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay()));
+    if (later.delay().compareTo(consumerTimeout) >= 0 && delayWarnings.allow()) {
+      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay(), consumerTimeout));
     }
-    held.incrementAndGet();
+    long delay = later.delay().toNanos();
+    inFlight.delayed(delivery, System.nanoTime() + delay);
     delivery.telemetry().held();
     try {
       timer.schedule(
           () -> {
-            held.decrementAndGet();
             delivery.telemetry().released();
+            if (!inFlight.released(delivery)) {
+              return; // the consumer closed: its channel handed the original back
+            }
             try {
               completions.execute(() -> publishCopy(delivery, later.copy()));
             } catch (RejectedExecutionException e) {
-              unsettled.decrementAndGet();
+              inFlight.done(delivery);
             }
           },
-          later.delay().toNanos(),
+          delay,
           TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers the original
-      held.decrementAndGet();
       delivery.telemetry().released();
-      unsettled.decrementAndGet();
+      inFlight.done(delivery);
     }
   }
 
@@ -190,7 +178,7 @@ final class SettlementExecutor {
       LOG.warning(Messages.channelGone(consumer, delivery.deliveryTag(), copy.toString()));
       sending.done(new IOException("the delivery's channel closed before the copy was sent"));
       delivery.telemetry().abandoned("its channel closed before the copy was sent");
-      unsettled.decrementAndGet();
+      inFlight.done(delivery);
       return;
     }
     confirmed.whenComplete(
@@ -233,19 +221,21 @@ final class SettlementExecutor {
   /** Holds the original unacked for {@code pause}, then returns it to its queue unchanged. */
   private void requeueAfter(IncomingDelivery delivery, Duration pause) {
     Action requeue = new Action.Reject(true, Action.Reason.COPY_FAILED);
-    held.incrementAndGet();
+    inFlight.paused(delivery);
     try {
       timer.schedule(
           () -> {
-            held.decrementAndGet();
-            settleNow(delivery, requeue);
+            if (inFlight.released(delivery)) {
+              settleNow(delivery, requeue);
+            } // else the consumer closed: its channel handed the original back
           },
           pause.toMillis(),
           TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       // shutting down: back to the queue at once
-      held.decrementAndGet();
-      settleNow(delivery, requeue);
+      if (inFlight.released(delivery)) {
+        settleNow(delivery, requeue);
+      }
     }
   }
 
@@ -253,7 +243,7 @@ final class SettlementExecutor {
     try {
       delivery.settle(action);
     } finally {
-      unsettled.decrementAndGet();
+      inFlight.done(delivery);
     }
   }
 

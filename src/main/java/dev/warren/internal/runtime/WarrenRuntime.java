@@ -249,6 +249,7 @@ public final class WarrenRuntime {
               batchInvoker,
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
+              settings.brokerConsumerTimeout(),
               internal,
               timer,
               threads.named("warren-" + model.name()),

@@ -68,6 +68,8 @@ class UnknownKeysTest {
                 "warren.publisher.max-in-flight",
                 "warren.consumers.orders.prefetch",
                 "warren.consumers.defaults.delivery-limit",
+                "warren.consumers.orders.handler-timeout",
+                "warren.broker.consumer-timeout",
                 "warren.consumers.warren.it.payments.max-attempts",
                 "warren.it.broker.port",
                 "warren.golden.update",

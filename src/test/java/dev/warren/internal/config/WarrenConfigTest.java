@@ -53,6 +53,39 @@ class WarrenConfigTest {
   }
 
   @Test
+  void theBrokersConsumerTimeoutIsThirtyMinutesUnlessDeclared() {
+    assertThat(config().global("a").brokerConsumerTimeout()).isEqualTo(Duration.ofMinutes(30));
+    assertThat(config("warren.broker.consumer-timeout", "5s").global("a").brokerConsumerTimeout())
+        .isEqualTo(Duration.ofSeconds(5));
+    config("warren.broker.consumer-timeout", "0s").global("a");
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .contains("WARREN-004", "'warren.broker.consumer-timeout'");
+  }
+
+  @Test
+  void aHandlerTimeoutIsNoneOrADurationLongerThanZero() {
+    assertThat(WarrenConfig.parseHandlerTimeout("none")).isZero();
+    assertThat(WarrenConfig.parseHandlerTimeout("2s")).isEqualTo(Duration.ofSeconds(2));
+    WarrenConfig config =
+        config(
+            "warren.consumers.defaults.handler-timeout", "10s",
+            "warren.consumers.slow.handler-timeout", "0s");
+    assertThat(
+            config
+                .consumer(
+                    "fast", "handler-timeout", Duration.ZERO, WarrenConfig::parseHandlerTimeout)
+                .value())
+        .isEqualTo(Duration.ofSeconds(10));
+    config.consumer("slow", "handler-timeout", Duration.ZERO, WarrenConfig::parseHandlerTimeout);
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .contains("'warren.consumers.slow.handler-timeout'", "'none' or a duration");
+  }
+
+  @Test
   void aLostConnectionIsRecoveredAtOnceThenEveryRecoveryInterval() {
     ConnectionSettings byDefault = config().global("my-app").connection();
     assertThat(byDefault.recoveryInterval()).isEqualTo(Duration.ofSeconds(1));

@@ -51,7 +51,8 @@ class QuorumLimitTest {
         limit,
         Delay.NONE,
         "",
-        List.of());
+        List.of(),
+        Duration.ZERO);
   }
 
   private static ConsumerModel quorum(DeliveryLimit limit) {
