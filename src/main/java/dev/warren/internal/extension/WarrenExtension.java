@@ -2,7 +2,6 @@ package dev.warren.internal.extension;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.codec.PayloadDecoder;
@@ -56,7 +55,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -293,14 +291,8 @@ public class WarrenExtension implements Extension {
       problems.add(ConnectFailure.describe(e, settings));
       return BrokerVersion.UNKNOWN;
     }
-    Callable<Connection> probes =
-        () -> {
-          ConnectionFactory factory = runtime.connectionFactory();
-          factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
-          return factory.newConnection(settings.addresses(), "warren-topology-probe");
-        };
     try (Topology topology =
-        new Topology(connection, probes, settings.virtualHost(), settings.username())) {
+        new Topology(connection, runtime::probe, settings.virtualHost(), settings.username())) {
       LOG.info(
           () ->
               "Warren is connected to RabbitMQ " + topology.version() + " at " + settings.where());

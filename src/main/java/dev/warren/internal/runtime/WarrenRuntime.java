@@ -119,6 +119,16 @@ public final class WarrenRuntime {
     return connection;
   }
 
+  /**
+   * A throwaway connection without recovery, for declares that can kill a connection (an exchange
+   * type the broker does not know).
+   */
+  public Connection probe() throws IOException, TimeoutException {
+    ConnectionFactory factory = connectionFactory();
+    factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
+    return factory.newConnection(settings.connection().addresses(), "warren-topology-probe");
+  }
+
   /** The payload codec: the application's, else JSON-B; {@code null} when neither exists. */
   public Codec codec() {
     return codec;
@@ -186,6 +196,15 @@ public final class WarrenRuntime {
       LOG.info(Messages.threadsChosen(threads.description()));
     }
     FailureMapping failures = failureMapping(beanManager);
+    OwnTopology topology =
+        new OwnTopology(
+            models.stream().filter(m -> m.enabled() && m.declareTopology()).toList(),
+            this::probe,
+            settings.connection().virtualHost(),
+            settings.connection().username());
+    if (topology.any() && connection() instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(topology);
+    }
     Instance<RequestContextController> requestContexts =
         requestScopeUsed
             ? beanManager.createInstance().select(RequestContextController.class)
@@ -225,7 +244,8 @@ public final class WarrenRuntime {
               internal,
               timer,
               threads.named("warren-" + model.name()),
-              telemetry.consumer(model.name(), model.queue()));
+              telemetry.consumer(model.name(), model.queue()),
+              topology);
       runners.add(runner);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
