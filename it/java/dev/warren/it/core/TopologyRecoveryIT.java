@@ -36,7 +36,10 @@ class TopologyRecoveryIT extends WarrenIT {
   static final String DEAD_LETTER = QUEUE + ".dlq";
   static final String EXCHANGE = "warren.it.topology-recovery.x";
   static final String USER = "warren-it-topology-recovery";
-  static final String CONNECTION = "warren-it-topology-recovery";
+  static final String CONNECTION_NAME = "warren-it-topology-recovery";
+
+  /** The consumers' connection, whose recovery declares the topology again. */
+  static final String CONNECTION = CONNECTION_NAME + "-consumers";
 
   @RegisterExtension static final LogCapture logs = new LogCapture();
 
@@ -46,7 +49,7 @@ class TopologyRecoveryIT extends WarrenIT {
     permit();
     TestConfig.set("warren.username", USER);
     TestConfig.set("warren.password", "pw-" + USER);
-    TestConfig.set("warren.connection-name", CONNECTION);
+    TestConfig.set("warren.connection-name", CONNECTION_NAME);
     TestConfig.set("warren.declare-topology", "true");
     Broker.get().forget(QUEUE).forget(DEAD_LETTER).exchange(EXCHANGE, "direct");
   }

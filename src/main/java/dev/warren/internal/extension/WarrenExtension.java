@@ -278,7 +278,11 @@ public class WarrenExtension implements Extension {
     return deployment;
   }
 
-  /** Declares or checks every consumer's topology; the broker's version, or unknown. */
+  /**
+   * Declares or checks every consumer's topology, on the consumers' connection (the publishing one
+   * when there are no consumers, to check the broker for an injected client); the broker's version,
+   * or unknown.
+   */
   private static BrokerVersion checkBroker(
       WarrenRuntime runtime,
       List<ConsumerModel> models,
@@ -286,7 +290,7 @@ public class WarrenExtension implements Extension {
       List<String> problems) {
     Connection connection;
     try {
-      connection = runtime.connection();
+      connection = models.isEmpty() ? runtime.connection() : runtime.consumerConnection();
     } catch (IOException | TimeoutException | RuntimeException e) {
       problems.add(ConnectFailure.describe(e, settings));
       return BrokerVersion.UNKNOWN;

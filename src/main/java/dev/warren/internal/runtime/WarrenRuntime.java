@@ -7,7 +7,6 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import dev.warren.internal.codec.PayloadDecoder;
-import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
@@ -38,10 +37,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The application's one connection and its consumers. Created at deployment validation (which opens
- * the connection to check the broker), started once the application scope is up, stopped before it
- * goes down: cancel every consumer, let in-flight deliveries settle within the shutdown timeout,
- * then close channels and the connection.
+ * The application's connections and its consumers: by default one connection for the consumers and
+ * one for publishing and requests (a broker alarm blocks a connection that publishes, and would
+ * hold back the consumers' acks with it), or one shared by both ({@code
+ * warren.connections=shared}). Created at deployment validation (which opens a connection to check
+ * the broker), started once the application scope is up, stopped before it goes down: cancel every
+ * consumer, let in-flight deliveries settle within the shutdown timeout, then close channels and
+ * the connections.
  */
 public final class WarrenRuntime {
 
@@ -55,7 +57,8 @@ public final class WarrenRuntime {
   private final Telemetry telemetry;
   private final List<ConsumerRunner> runners = new CopyOnWriteArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
-  private Connection connection;
+  private Connection consumers; // the consumers' connection
+  private Connection publishing; // publishing and requests; the same as consumers when shared
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
@@ -100,23 +103,49 @@ public final class WarrenRuntime {
   }
 
   /**
-   * The application's connection, opened on first use, with automatic recovery.
+   * The connection for publishing and requests, which the injected {@code Connection} and {@code
+   * Channel} use too; opened on first use, with automatic recovery. The consumers' connection when
+   * connections are shared.
    *
    * @throws IOException when the broker cannot be reached or refuses the login
    * @throws TimeoutException when the broker does not answer in time
    */
   public synchronized Connection connection() throws IOException, TimeoutException {
+    if (publishing == null) {
+      publishing =
+          settings.connection().shared()
+              ? consumerConnection()
+              : open(settings.connection().publisherName());
+    }
+    return publishing;
+  }
+
+  /**
+   * The consumers' connection, opened on first use, with automatic recovery; the one for publishing
+   * when connections are shared.
+   *
+   * @throws IOException when the broker cannot be reached or refuses the login
+   * @throws TimeoutException when the broker does not answer in time
+   */
+  public synchronized Connection consumerConnection() throws IOException, TimeoutException {
+    if (consumers == null) {
+      consumers =
+          settings.connection().shared() && publishing != null
+              ? publishing
+              : open(settings.connection().consumersName());
+    }
+    return consumers;
+  }
+
+  private Connection open(String name) throws IOException, TimeoutException {
     if (stopped) {
-      throw new IllegalStateException("Warren has shut down; its connection is closed");
+      throw new IllegalStateException("Warren has shut down; its connections are closed");
     }
-    if (connection == null) {
-      ConnectionSettings c = settings.connection();
-      connection = connectionFactory().newConnection(c.addresses(), c.connectionName());
-      if (telemetry != Telemetry.NONE && connection instanceof Recoverable recoverable) {
-        recoverable.addRecoveryListener(new Recoveries());
-      }
+    Connection opened = connectionFactory().newConnection(settings.connection().addresses(), name);
+    if (telemetry != Telemetry.NONE && opened instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(new Recoveries());
     }
-    return connection;
+    return opened;
   }
 
   /**
@@ -162,9 +191,14 @@ public final class WarrenRuntime {
     return requester;
   }
 
-  /** Whether the application's connection is open (false before first use and while recovering). */
+  /**
+   * Whether the application's connections are open: at least one was opened, and none is closed or
+   * recovering.
+   */
   public synchronized boolean connected() {
-    return connection != null && connection.isOpen();
+    return (consumers != null || publishing != null)
+        && (consumers == null || consumers.isOpen())
+        && (publishing == null || publishing.isOpen());
   }
 
   /** Whether the consumers were started and Warren has not shut down. */
@@ -202,7 +236,7 @@ public final class WarrenRuntime {
             this::probe,
             settings.connection().virtualHost(),
             settings.connection().username());
-    if (topology.any() && connection() instanceof Recoverable recoverable) {
+    if (topology.any() && consumerConnection() instanceof Recoverable recoverable) {
       recoverable.addRecoveryListener(topology);
     }
     Instance<RequestContextController> requestContexts =
@@ -250,7 +284,7 @@ public final class WarrenRuntime {
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
-        runner.start(connection());
+        runner.start(consumerConnection());
       } catch (IOException | RuntimeException e) {
         LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
         throw e;
@@ -312,20 +346,36 @@ public final class WarrenRuntime {
     if (requests != null) {
       requests.close(); // requests still waiting for replies fail now
     }
-    if (connection != null) {
-      // close even when not open: a connection in automatic recovery is not open, and only a
-      // manual close stops it from reconnecting (and consuming again) after shutdown
-      try {
-        connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
-      } catch (AlreadyClosedException e) {
-        // already closed by the broker or by a failure: recovery is stopped all the same
-      } catch (IOException | RuntimeException e) {
-        LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
-      }
+    Connection consuming;
+    Connection other;
+    synchronized (this) {
+      consuming = consumers;
+      other = publishing == consumers ? null : publishing;
     }
+    closeConnection(consuming);
+    closeConnection(other);
     timer.shutdownNow();
     internal.shutdown();
     completions.shutdown();
+  }
+
+  private static void closeConnection(Connection connection) {
+    if (connection == null) {
+      return;
+    }
+    // close even when not open: a connection in automatic recovery is not open, and only a
+    // manual close stops it from reconnecting (and consuming again) after shutdown
+    try {
+      connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
+    } catch (AlreadyClosedException e) {
+      // already closed by the broker or by a failure: recovery is stopped all the same
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          Messages.stopFailed(
+              "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
+          e);
+    }
   }
 
   private FailureMapping failureMapping(BeanManager beanManager) {
