@@ -149,14 +149,16 @@ class LifecycleIT {
       EeBroker.publish(CYCLE, body);
       Poll.until(body + " consumed", WAIT, () -> EeBroker.ready(CYCLE) == 0);
       assertEquals(1, EeBroker.consumers(CYCLE), "cycle " + cycle);
-      assertEquals(1, EeBroker.connectionsNamed("warren-ee-cycle"), "cycle " + cycle);
+      // a consumer and nothing that publishes: only the consumers' connection
+      assertEquals(1, EeBroker.connectionsNamed("warren-ee-cycle-consumers"), "cycle " + cycle);
+      assertEquals(0, EeBroker.connectionsNamed("warren-ee-cycle-publisher"), "cycle " + cycle);
 
       deployer.undeploy("cycle");
       Poll.until("no consumer after cycle " + cycle, WAIT, () -> EeBroker.consumers(CYCLE) == 0);
       Poll.until(
           "no connection after cycle " + cycle,
           WAIT,
-          () -> EeBroker.connectionsNamed("warren-ee-cycle") == 0);
+          () -> EeBroker.connectionsNamed("warren-ee-cycle-consumers") == 0);
       assertNoWarrenThreads();
     }
     EeBroker.deleteQueues(CYCLE);
@@ -225,11 +227,18 @@ class LifecycleIT {
     assertEquals(
         "warren-ee.ear-1 java:comp=" + (Servers.liberty() ? "found" : "NameNotFoundException"),
         report);
-    assertEquals(1, EeBroker.connectionsNamed("warren-ee-ear"));
+    assertEquals(1, EeBroker.connectionsNamed("warren-ee-ear-consumers"));
+    assertEquals(1, EeBroker.connectionsNamed("warren-ee-ear-publisher"));
 
     deployer.undeploy("ear");
     Poll.until("no consumer", WAIT, () -> EeBroker.consumers(EAR) == 0);
-    Poll.until("no connection", WAIT, () -> EeBroker.connectionsNamed("warren-ee-ear") == 0);
+    Poll.until(
+        "no connection",
+        WAIT,
+        () ->
+            EeBroker.connectionsNamed("warren-ee-ear-consumers")
+                    + EeBroker.connectionsNamed("warren-ee-ear-publisher")
+                == 0);
     assertNoWarrenThreads();
     EeBroker.deleteQueues(EAR, InEar.REPORTS);
   }

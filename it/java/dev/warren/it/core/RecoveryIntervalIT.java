@@ -25,12 +25,15 @@ import org.junit.jupiter.api.Test;
 class RecoveryIntervalIT extends WarrenIT {
 
   static final String QUEUE = "warren.it.recovery-interval";
-  static final String CONNECTION = "warren-it-recovery-interval";
+  static final String CONNECTION_NAME = "warren-it-recovery-interval";
+
+  /** The consumers' connection: the connection name with {@code -consumers}. */
+  static final String CONNECTION = CONNECTION_NAME + "-consumers";
 
   @BeforeDeployment
   static void prepare() {
     Broker.get().queue(QUEUE);
-    TestConfig.set("warren.connection-name", CONNECTION);
+    TestConfig.set("warren.connection-name", CONNECTION_NAME);
   }
 
   @Deployment

@@ -36,7 +36,10 @@ class PublisherIT extends WarrenIT {
   static final String QUEUE = "warren.it.publish";
   static final String BULK = "warren.it.publish.bulk";
   static final String FULL = "warren.it.publish.full";
-  static final String CONNECTION = "warren-it-publisher";
+  static final String CONNECTION_NAME = "warren-it-publish";
+
+  /** The publisher's connection: the connection name with {@code -publisher}. */
+  static final String CONNECTION = CONNECTION_NAME + "-publisher";
 
   @BeforeDeployment
   static void prepare() {
@@ -44,7 +47,7 @@ class PublisherIT extends WarrenIT {
         .queue(QUEUE)
         .queue(BULK)
         .queue(FULL, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
-    TestConfig.set("warren.connection-name", CONNECTION);
+    TestConfig.set("warren.connection-name", CONNECTION_NAME);
   }
 
   @Deployment

@@ -176,6 +176,26 @@ public final class Broker {
     }
   }
 
+  /** Publishes a persistent UTF-8 message to {@code exchange} with {@code routingKey}. */
+  public synchronized void publishTo(String exchange, String routingKey, String body) {
+    AMQP.BasicProperties props = new AMQP.BasicProperties.Builder().deliveryMode(2).build();
+    try {
+      channel().basicPublish(exchange, routingKey, props, body.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The number of consumers of {@code queue}; -1 when it does not exist. */
+  public synchronized int consumers(String queue) {
+    try {
+      return channel().queueDeclarePassive(queue).getConsumerCount();
+    } catch (IOException e) {
+      channel = null;
+      return -1;
+    }
+  }
+
   /** The number of ready messages in {@code queue} (unacknowledged ones are not counted). */
   public synchronized int ready(String queue) {
     try {

@@ -16,9 +16,11 @@ import javax.net.ssl.SSLContext;
  * @param username the user
  * @param password the password (never printed)
  * @param virtualHost the virtual host
- * @param connectionName the client-provided connection name
+ * @param connectionName the client-provided connection name, the start of each connection's name
  * @param recoveryInterval how long the client waits between attempts to recover a lost connection
  *     (the first attempt is immediate)
+ * @param shared whether consumers, publishing and requests share one connection; else each role has
+ *     its own
  */
 public record ConnectionSettings(
     List<Address> addresses,
@@ -27,7 +29,21 @@ public record ConnectionSettings(
     String password,
     String virtualHost,
     String connectionName,
-    Duration recoveryInterval) {
+    Duration recoveryInterval,
+    boolean shared) {
+
+  /** The name of the consumers' connection: {@code <connection-name>-consumers}, unless shared. */
+  public String consumersName() {
+    return shared ? connectionName : connectionName + "-consumers";
+  }
+
+  /**
+   * The name of the connection for publishing and requests: {@code <connection-name>-publisher},
+   * unless shared.
+   */
+  public String publisherName() {
+    return shared ? connectionName : connectionName + "-publisher";
+  }
 
   /** A connection factory with these settings and automatic recovery on. */
   public ConnectionFactory factory() {

@@ -38,6 +38,13 @@ public final class WarrenConfig {
   /** The client-provided connection name the broker shows. */
   public static final String CONNECTION_NAME = "warren.connection-name";
 
+  /**
+   * {@code by-role} (default): one connection for the consumers and one for publishing and
+   * requests, so that a broker alarm that blocks publishing does not hold back the consumers' acks;
+   * {@code shared}: one connection for everything.
+   */
+  public static final String CONNECTIONS = "warren.connections";
+
   /** How long the client waits between attempts to recover a lost connection. */
   public static final String RECOVERY_INTERVAL = "warren.recovery-interval";
 
@@ -177,6 +184,7 @@ public final class WarrenConfig {
           PASSWORD,
           VIRTUAL_HOST,
           CONNECTION_NAME,
+          CONNECTIONS,
           DECLARE_TOPOLOGY,
           SHUTDOWN_TIMEOUT,
           RECOVERY_INTERVAL,
@@ -384,8 +392,16 @@ public final class WarrenConfig {
     String name = read(CONNECTION_NAME, defaultConnectionName, s -> s);
     Duration recovery =
         read(RECOVERY_INTERVAL, DEFAULT_RECOVERY_INTERVAL, text -> positive(Durations.parse(text)));
+    boolean shared = read(CONNECTIONS, false, WarrenConfig::parseShared);
     return new ConnectionSettings(
-        addresses, uri.tls(), user, password == null ? "guest" : password, vhost, name, recovery);
+        addresses,
+        uri.tls(),
+        user,
+        password == null ? "guest" : password,
+        vhost,
+        name,
+        recovery,
+        shared);
   }
 
   /**
@@ -432,6 +448,15 @@ public final class WarrenConfig {
       case "true" -> true;
       case "false" -> false;
       default -> throw new IllegalArgumentException("expected true or false");
+    };
+  }
+
+  /** Parses {@link #CONNECTIONS}: whether one connection is shared ({@code shared}) or not. */
+  static boolean parseShared(String text) {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "by-role" -> false;
+      case "shared" -> true;
+      default -> throw new IllegalArgumentException("expected by-role or shared");
     };
   }
 

@@ -2,7 +2,6 @@ package dev.warren.internal.extension;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import dev.warren.RabbitConsumer;
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.codec.PayloadDecoder;
@@ -56,7 +55,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -280,7 +278,11 @@ public class WarrenExtension implements Extension {
     return deployment;
   }
 
-  /** Declares or checks every consumer's topology; the broker's version, or unknown. */
+  /**
+   * Declares or checks every consumer's topology, on the consumers' connection (the publishing one
+   * when there are no consumers, to check the broker for an injected client); the broker's version,
+   * or unknown.
+   */
   private static BrokerVersion checkBroker(
       WarrenRuntime runtime,
       List<ConsumerModel> models,
@@ -288,19 +290,13 @@ public class WarrenExtension implements Extension {
       List<String> problems) {
     Connection connection;
     try {
-      connection = runtime.connection();
+      connection = models.isEmpty() ? runtime.connection() : runtime.consumerConnection();
     } catch (IOException | TimeoutException | RuntimeException e) {
       problems.add(ConnectFailure.describe(e, settings));
       return BrokerVersion.UNKNOWN;
     }
-    Callable<Connection> probes =
-        () -> {
-          ConnectionFactory factory = runtime.connectionFactory();
-          factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
-          return factory.newConnection(settings.addresses(), "warren-topology-probe");
-        };
     try (Topology topology =
-        new Topology(connection, probes, settings.virtualHost(), settings.username())) {
+        new Topology(connection, runtime::probe, settings.virtualHost(), settings.username())) {
       LOG.info(
           () ->
               "Warren is connected to RabbitMQ " + topology.version() + " at " + settings.where());

@@ -12,7 +12,7 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Readiness ({@code warren}): UP when the connection is open and every enabled consumer is
+ * Readiness ({@code warren}): UP when Warren's connections are open and every enabled consumer is
  * consuming; DOWN while the broker is away, a consumer recovers or waits for its queue, or one has
  * stopped. The data names the connection's state, each consumer's state with its in-flight and held
  * deliveries, and the publisher's unconfirmed messages.

@@ -785,8 +785,12 @@ public final class Messages {
         + "; nothing to fix";
   }
 
+  /**
+   * @param declares whether the consumer owns its topology (declare-topology on) and declares it
+   *     again before each attempt
+   */
   public static String cancelledByBroker(
-      String consumer, String queue, Duration first, Duration most) {
+      String consumer, String queue, Duration first, Duration most, boolean declares) {
     return "WARREN-039 consumer '"
         + consumer
         + "': the broker cancelled the subscription to queue '"
@@ -795,7 +799,26 @@ public final class Messages {
         + first
         + ", then at growing pauses up to "
         + most
-        + ", until the queue exists again";
+        + (declares
+            ? ", declaring queue '"
+                + queue
+                + "' and the rest of its topology before each attempt (declare-topology is on)"
+            : ", until the queue exists again");
+  }
+
+  public static String redeclareFailed(
+      String consumer, String method, String after, String problems) {
+    return "WARREN-111 "
+        + at(consumer, method)
+        + "declaring its topology again after "
+        + after
+        + " failed: "
+        + problems
+        + "; the consumer subscribes to what the broker has, if anything (it waits while its queue"
+        + " is missing): fix what the problem names, or declare the topology on the broker and set"
+        + " 'warren.consumers."
+        + consumer
+        + ".declare-topology=false'";
   }
 
   public static String subscribedAgain(String consumer, String queue) {

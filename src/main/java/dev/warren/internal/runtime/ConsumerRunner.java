@@ -21,6 +21,7 @@ import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -53,11 +54,13 @@ final class ConsumerRunner {
   private final SettlementExecutor settlement;
   private final InFlight inFlight = new InFlight();
   private final Dispatcher dispatcher;
+  private final OwnTopology topology;
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
   private volatile ConsumerState state = ConsumerState.STARTING;
   private volatile Connection connection;
   private volatile boolean waitingForQueue;
+  private String redeclareProblem = ""; // the last one logged, on the timer thread only
 
   /**
    * @param model the consumer
@@ -71,6 +74,7 @@ final class ConsumerRunner {
    * @param timer runs in-process delays, batch waits and reopening
    * @param workerThreads makes the {@code concurrency} worker threads
    * @param telemetry reports its deliveries, copies and replies
+   * @param topology declares the consumer's topology again, when it owns it
    */
   ConsumerRunner(
       ConsumerModel model,
@@ -82,8 +86,10 @@ final class ConsumerRunner {
       Executor completions,
       ScheduledExecutorService timer,
       ThreadFactory workerThreads,
-      ConsumerTelemetry telemetry) {
+      ConsumerTelemetry telemetry,
+      OwnTopology topology) {
     this.model = model;
+    this.topology = topology;
     this.policy = policy;
     this.timer = timer;
     this.workers =
@@ -258,7 +264,7 @@ final class ConsumerRunner {
   /**
    * The broker cancelled the subscription (its queue was deleted, or a node holding it went away):
    * subscribe again on a fresh channel, after pauses that double from 1 s up to 30 s, until the
-   * queue is back.
+   * queue is back; a consumer that owns its topology declares it again before each attempt.
    */
   private void cancelledByBroker() {
     if (stopped) {
@@ -268,7 +274,11 @@ final class ConsumerRunner {
     state(ConsumerState.WAITING_FOR_QUEUE);
     LOG.warning(
         Messages.cancelledByBroker(
-            model.name(), model.queue(), RESUBSCRIBE_FIRST, RESUBSCRIBE_MOST));
+            model.name(),
+            model.queue(),
+            RESUBSCRIBE_FIRST,
+            RESUBSCRIBE_MOST,
+            model.declareTopology()));
     scheduleResubscribe(RESUBSCRIBE_FIRST);
   }
 
@@ -284,6 +294,9 @@ final class ConsumerRunner {
     if (stopped) {
       return;
     }
+    if (model.declareTopology()) {
+      redeclare();
+    }
     try {
       start(connection);
       waitingForQueue = false;
@@ -294,6 +307,18 @@ final class ConsumerRunner {
       Duration next = pause.multipliedBy(2);
       scheduleResubscribe(next.compareTo(RESUBSCRIBE_MOST) > 0 ? RESUBSCRIBE_MOST : next);
     }
+  }
+
+  /** Declares the consumer's topology again; a problem is logged once, until it changes. */
+  private void redeclare() {
+    List<String> problems = topology.declare(connection, model);
+    String problem = String.join("; ", problems);
+    if (!problem.isEmpty() && !problem.equals(redeclareProblem)) {
+      LOG.warning(
+          Messages.redeclareFailed(
+              model.name(), model.where(), "the broker cancelled its subscription", problem));
+    }
+    redeclareProblem = problem;
   }
 
   /**

@@ -18,13 +18,13 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Makes the raw client injectable: {@code @Inject @Warren Connection} is Warren's shared connection
- * (do not close it: Warren does at shutdown), {@code @Inject @Warren Channel} a dedicated channel
- * closed when the injecting bean is destroyed; also the application's {@code Publisher}, {@code
- * Requester} and {@code AsyncApiDocument} (one per application, built on first use). Added to every
- * deployment by the extension, which also adds the unqualified {@code Connection} and {@code
- * Channel} when the application has none of its own, made by {@link #connection(WarrenRuntime)} and
- * {@link #channel(WarrenRuntime)}.
+ * Makes the raw client injectable: {@code @Inject @Warren Connection} is Warren's connection for
+ * publishing and requests (do not close it: Warren does at shutdown), {@code @Inject @Warren
+ * Channel} a dedicated channel closed when the injecting bean is destroyed; also the application's
+ * {@code Publisher}, {@code Requester} and {@code AsyncApiDocument} (one per application, built on
+ * first use). Added to every deployment by the extension, which also adds the unqualified {@code
+ * Connection} and {@code Channel} when the application has none of its own, made by {@link
+ * #connection(WarrenRuntime)} and {@link #channel(WarrenRuntime)}.
  */
 public class RabbitResources {
 
@@ -62,7 +62,7 @@ public class RabbitResources {
     closeChannel(channel);
   }
 
-  /** Warren's shared connection, opened on first use. */
+  /** Warren's connection for publishing and requests, opened on first use. */
   public static Connection connection(WarrenRuntime runtime) {
     try {
       return runtime.connection();
@@ -73,7 +73,7 @@ public class RabbitResources {
     }
   }
 
-  /** A new channel on Warren's shared connection. */
+  /** A new channel on Warren's connection for publishing and requests. */
   public static Channel channel(WarrenRuntime runtime) {
     try {
       return connection(runtime).createChannel();

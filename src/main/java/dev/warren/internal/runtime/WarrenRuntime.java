@@ -7,7 +7,6 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import dev.warren.internal.codec.PayloadDecoder;
-import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
@@ -40,10 +39,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The application's one connection and its consumers. Created at deployment validation (which opens
- * the connection to check the broker), started once the application scope is up, stopped before it
- * goes down: cancel every consumer, let in-flight deliveries settle within the shutdown timeout,
- * then close channels and the connection.
+ * The application's connections and its consumers: by default one connection for the consumers and
+ * one for publishing and requests (a broker alarm blocks a connection that publishes, and would
+ * hold back the consumers' acks with it), or one shared by both ({@code
+ * warren.connections=shared}). Created at deployment validation (which opens a connection to check
+ * the broker), started once the application scope is up, stopped before it goes down: cancel every
+ * consumer, let in-flight deliveries settle within the shutdown timeout, then close channels and
+ * the connections.
  */
 public final class WarrenRuntime {
 
@@ -57,7 +59,8 @@ public final class WarrenRuntime {
   private final Telemetry telemetry;
   private final List<ConsumerRunner> runners = new CopyOnWriteArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
-  private Connection connection;
+  private Connection consumers; // the consumers' connection
+  private Connection publishing; // publishing and requests; the same as consumers when shared
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
@@ -127,23 +130,59 @@ public final class WarrenRuntime {
   }
 
   /**
-   * The application's connection, opened on first use, with automatic recovery.
+   * The connection for publishing and requests, which the injected {@code Connection} and {@code
+   * Channel} use too; opened on first use, with automatic recovery. The consumers' connection when
+   * connections are shared.
    *
    * @throws IOException when the broker cannot be reached or refuses the login
    * @throws TimeoutException when the broker does not answer in time
    */
   public synchronized Connection connection() throws IOException, TimeoutException {
+    if (publishing == null) {
+      publishing =
+          settings.connection().shared()
+              ? consumerConnection()
+              : open(settings.connection().publisherName());
+    }
+    return publishing;
+  }
+
+  /**
+   * The consumers' connection, opened on first use, with automatic recovery; the one for publishing
+   * when connections are shared.
+   *
+   * @throws IOException when the broker cannot be reached or refuses the login
+   * @throws TimeoutException when the broker does not answer in time
+   */
+  public synchronized Connection consumerConnection() throws IOException, TimeoutException {
+    if (consumers == null) {
+      consumers =
+          settings.connection().shared() && publishing != null
+              ? publishing
+              : open(settings.connection().consumersName());
+    }
+    return consumers;
+  }
+
+  private Connection open(String name) throws IOException, TimeoutException {
     if (stopped) {
-      throw new IllegalStateException("Warren has shut down; its connection is closed");
+      throw new IllegalStateException("Warren has shut down; its connections are closed");
     }
-    if (connection == null) {
-      ConnectionSettings c = settings.connection();
-      connection = connectionFactory().newConnection(c.addresses(), c.connectionName());
-      if (telemetry != Telemetry.NONE && connection instanceof Recoverable recoverable) {
-        recoverable.addRecoveryListener(new Recoveries());
-      }
+    Connection opened = connectionFactory().newConnection(settings.connection().addresses(), name);
+    if (telemetry != Telemetry.NONE && opened instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(new Recoveries());
     }
-    return connection;
+    return opened;
+  }
+
+  /**
+   * A throwaway connection without recovery, for declares that can kill a connection (an exchange
+   * type the broker does not know).
+   */
+  public Connection probe() throws IOException, TimeoutException {
+    ConnectionFactory factory = connectionFactory();
+    factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
+    return factory.newConnection(settings.connection().addresses(), "warren-topology-probe");
   }
 
   /** The payload codec: the application's, else JSON-B; {@code null} when neither exists. */
@@ -179,9 +218,14 @@ public final class WarrenRuntime {
     return requester;
   }
 
-  /** Whether the application's connection is open (false before first use and while recovering). */
+  /**
+   * Whether the application's connections are open: at least one was opened, and none is closed or
+   * recovering.
+   */
   public synchronized boolean connected() {
-    return connection != null && connection.isOpen();
+    return (consumers != null || publishing != null)
+        && (consumers == null || consumers.isOpen())
+        && (publishing == null || publishing.isOpen());
   }
 
   /** Whether the consumers were started and Warren has not shut down. */
@@ -213,6 +257,15 @@ public final class WarrenRuntime {
       LOG.info(Messages.threadsChosen(threads.description()));
     }
     FailureMapping failures = failureMapping(beanManager);
+    OwnTopology topology =
+        new OwnTopology(
+            models.stream().filter(m -> m.enabled() && m.declareTopology()).toList(),
+            this::probe,
+            settings.connection().virtualHost(),
+            settings.connection().username());
+    if (topology.any() && consumerConnection() instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(topology);
+    }
     Instance<RequestContextController> requestContexts =
         requestScopeUsed
             ? beanManager.createInstance().select(RequestContextController.class)
@@ -253,12 +306,13 @@ public final class WarrenRuntime {
               internal,
               timer,
               threads.named("warren-" + model.name()),
-              telemetry.consumer(model.name(), model.queue()));
+              telemetry.consumer(model.name(), model.queue()),
+              topology);
       runners.add(runner);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
-        runner.start(connection());
+        runner.start(consumerConnection());
       } catch (IOException | RuntimeException e) {
         LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
         throw e;
@@ -320,22 +374,38 @@ public final class WarrenRuntime {
     if (requests != null) {
       requests.close(); // requests still waiting for replies fail now
     }
-    if (connection != null) {
-      // close even when not open: a connection in automatic recovery is not open, and only a
-      // manual close stops it from reconnecting (and consuming again) after shutdown
-      try {
-        connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
-      } catch (AlreadyClosedException e) {
-        // already closed by the broker or by a failure: recovery is stopped all the same
-      } catch (IOException | RuntimeException e) {
-        LOG.log(Level.WARNING, Messages.stopFailed("the connection", e.toString()), e);
-      }
+    Connection consuming;
+    Connection other;
+    synchronized (this) {
+      consuming = consumers;
+      other = publishing == consumers ? null : publishing;
     }
+    closeConnection(consuming);
+    closeConnection(other);
     timer.shutdownNow();
     internal.shutdown();
     completions.shutdown();
     if (clientShutdowns != null) {
       clientShutdowns.shutdown(); // its threads end once the client's last shutdown work is done
+    }
+  }
+
+  private static void closeConnection(Connection connection) {
+    if (connection == null) {
+      return;
+    }
+    // close even when not open: a connection in automatic recovery is not open, and only a
+    // manual close stops it from reconnecting (and consuming again) after shutdown
+    try {
+      connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
+    } catch (AlreadyClosedException e) {
+      // already closed by the broker or by a failure: recovery is stopped all the same
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          Messages.stopFailed(
+              "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
+          e);
     }
   }
 

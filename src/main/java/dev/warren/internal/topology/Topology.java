@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
+import com.rabbitmq.client.impl.recovery.AutorecoveringConnection;
 import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.extension.ConsumerModel;
@@ -23,9 +24,13 @@ import java.util.function.Function;
  * Declares a consumer's infrastructure (declare-topology on: its queue with type and arguments, its
  * dead letter queue, its exchanges and bindings) or checks with passive declares that it exists
  * (off: the queue, the dead letter queue, the retry exchange). Each step runs on a throwaway
- * channel, replaced after a failure: a failed declare closes its channel, never the connection.
- * Reads the broker's version from the connection once, for what differs between versions ({@link
- * QuorumLimit}). Runs in deployment validation.
+ * channel, replaced after a failure: a failed declare closes its channel, never the connection. The
+ * throwaway channels are opened on the connection's current delegate, so the client's topology
+ * recovery does not record what is declared on them: it would replay the declares on their long
+ * closed channel after every connection recovery and fail; Warren declares again itself instead
+ * ({@code OwnTopology}). Reads the broker's version from the connection once, for what differs
+ * between versions ({@link QuorumLimit}). Runs in deployment validation, after each recovery of the
+ * consumers' connection, and before a consumer the broker cancelled subscribes again.
  */
 public final class Topology implements AutoCloseable {
 
@@ -271,7 +276,7 @@ public final class Topology implements AutoCloseable {
       List<String> problems) {
     try {
       if (channel == null || !channel.isOpen()) {
-        channel = connection.createChannel();
+        channel = unrecorded(connection).createChannel();
       }
       step.run(channel);
     } catch (IOException e) {
@@ -279,6 +284,16 @@ public final class Topology implements AutoCloseable {
     } catch (RuntimeException e) {
       problems.add(Messages.checkFailed(model.name(), model.where(), what, e.toString()));
     }
+  }
+
+  /**
+   * The connection that {@code connection} currently runs on: channels opened there are unknown to
+   * the client's recovery, and so are the declares made on them.
+   */
+  private static Connection unrecorded(Connection connection) {
+    return connection instanceof AutorecoveringConnection recovering
+        ? recovering.getDelegate()
+        : connection;
   }
 
   private String problem(

@@ -86,6 +86,28 @@ class WarrenConfigTest {
   }
 
   @Test
+  void consumersAndPublishingHaveConnectionsOfTheirOwnUnlessShared() {
+    ConnectionSettings byDefault = config().global("my-app").connection();
+    assertThat(byDefault.shared()).isFalse();
+    assertThat(byDefault.consumersName()).isEqualTo("my-app-consumers");
+    assertThat(byDefault.publisherName()).isEqualTo("my-app-publisher");
+
+    ConnectionSettings shared =
+        config("warren.connections", " Shared ").global("my-app").connection();
+    assertThat(shared.consumersName()).isEqualTo("my-app");
+    assertThat(shared.publisherName()).isEqualTo("my-app");
+    assertThat(config("warren.connections", "by-role").global("a").connection().shared()).isFalse();
+    assertThat(problems).isEmpty();
+
+    assertThat(config("warren.connections", "one").global("my-app").connection().shared())
+        .isFalse();
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .contains("'warren.connections'", "one", "by-role or shared");
+  }
+
+  @Test
   void aLostConnectionIsRecoveredAtOnceThenEveryRecoveryInterval() {
     ConnectionSettings byDefault = config().global("my-app").connection();
     assertThat(byDefault.recoveryInterval()).isEqualTo(Duration.ofSeconds(1));
