@@ -126,7 +126,7 @@ class HealthIT {
   }
 
   @Test
-  void readinessIsDownAfterTheConsumersQueueIsDeleted() {
+  void readinessIsDownAfterTheConsumersQueueIsDeletedAndUpOnceItIsBack() {
     deploy(Orders.class);
     await().atMost(Duration.ofSeconds(10)).until(() -> readiness().contains("\"status\":\"UP\""));
 
@@ -134,9 +134,19 @@ class HealthIT {
 
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> readiness().contains("\"consumer." + ORDERS + "\":\"waiting-for-queue\""));
-    assertThat(readiness()).contains("\"status\":\"DOWN\"");
+        .until(
+            () -> {
+              String ready = readiness();
+              return ready.contains("\"consumer." + ORDERS + "\":\"waiting-for-queue\"")
+                  && ready.contains("\"status\":\"DOWN\"");
+            });
     assertThat(liveness()).contains("\"status\":\"UP\"");
+
+    // Warren owns the queue (declare-topology): it declares it again and subscribes again
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .until(() -> readiness().contains("\"consumer." + ORDERS + "\":\"consuming\""));
+    assertThat(readiness()).contains("\"status\":\"UP\"");
   }
 
   @Test
