@@ -570,6 +570,47 @@ public final class Messages {
         + " fix the cause and redeploy";
   }
 
+  /** What to do about a step that failed on the way to a settlement (the next two messages). */
+  private static final String STEP_ADVICE =
+      "If the stack trace ends in the application's code (an OpenTelemetry SpanProcessor, a"
+          + " Codec, a FailureMapper), fix that code; otherwise report it as a Warren bug with this"
+          + " stack trace; logged at most once a minute per consumer";
+
+  public static String stepFailedRequeued(
+      String consumer, String method, String step, String failure, String deliveries) {
+    return "WARREN-137 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): "
+        + step
+        + " failed with "
+        + failure
+        + "; "
+        + deliveries
+        + " went back to the queue unchanged (basic.reject requeue=true) and will be delivered"
+        + " again; the consumer goes on. "
+        + STEP_ADVICE;
+  }
+
+  public static String stepFailedAfterSettling(
+      String consumer, String method, String step, String failure, String deliveries) {
+    return "WARREN-138 consumer '"
+        + consumer
+        + "' ("
+        + method
+        + "): "
+        + step
+        + " failed with "
+        + failure
+        + "; "
+        + deliveries
+        + " is settled all the same (its frame was sent, or is sent regardless of this step, or"
+        + " its channel had closed and the broker delivers it again): nothing is redone and the"
+        + " consumer goes on. "
+        + STEP_ADVICE;
+  }
+
   public static String delayDiscarded(String consumer, String queue, Duration delay) {
     return "WARREN-035 consumer '"
         + consumer

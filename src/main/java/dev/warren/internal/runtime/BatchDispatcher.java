@@ -31,6 +31,7 @@ final class BatchDispatcher implements Dispatcher {
   private final BatchCollector<IncomingDelivery> batches;
 
   private final ConsumerTelemetry telemetry;
+  private final SettlementGuard guard;
 
   BatchDispatcher(
       ConsumerModel model,
@@ -41,7 +42,9 @@ final class BatchDispatcher implements Dispatcher {
       HandlerTimeouts timeouts,
       Control control,
       ScheduledExecutorService timer,
-      ConsumerTelemetry telemetry) {
+      ConsumerTelemetry telemetry,
+      SettlementGuard guard) {
+    this.guard = guard;
     this.inFlight = inFlight;
     this.timeouts = timeouts;
     this.telemetry = telemetry;
@@ -111,12 +114,23 @@ final class BatchDispatcher implements Dispatcher {
             return;
           }
           if (fatal != null) {
-            live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
-            control.fatal(fatal);
+            guard.run(
+                SettlementGuard.AFTER_BATCH,
+                live,
+                () -> {
+                  control.fatal(fatal); // first: the channel closes, the broker redelivers them
+                  live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
+                });
             return;
           }
+          // each delivery on its own: one that fails leaves the others' settlement untouched
           for (int i = 0; i < live.size(); i++) {
-            settlement.settle(live.get(i), handled.get(i));
+            IncomingDelivery delivery = live.get(i);
+            int index = i;
+            guard.run(
+                SettlementGuard.AFTER_BATCH,
+                delivery,
+                () -> settlement.settle(delivery, handled.get(index)));
           }
         });
   }

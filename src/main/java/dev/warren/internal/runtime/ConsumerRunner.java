@@ -101,6 +101,7 @@ final class ConsumerRunner {
             new LinkedBlockingQueue<>(),
             workerThreads);
     this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout);
+    SettlementGuard guard = new SettlementGuard(model.name(), model.where(), inFlight);
     this.settlement =
         new SettlementExecutor(
             model.name(),
@@ -110,7 +111,8 @@ final class ConsumerRunner {
             completions,
             timer,
             inFlight,
-            consumerTimeout);
+            consumerTimeout,
+            guard);
     HandlerTimeouts timeouts =
         new HandlerTimeouts(
             model.name(),
@@ -122,7 +124,8 @@ final class ConsumerRunner {
             model.handlerTimeout(),
             timer,
             settlement,
-            inFlight);
+            inFlight,
+            guard);
     Dispatcher.Control control =
         new Dispatcher.Control() {
           @Override
@@ -146,7 +149,8 @@ final class ConsumerRunner {
               timeouts,
               control,
               timer,
-              telemetry);
+              telemetry,
+              guard);
     } else if (model.shape().responder()) {
       this.dispatcher =
           new SingleDispatcher(
@@ -155,12 +159,13 @@ final class ConsumerRunner {
               inFlight,
               timeouts,
               control,
-              new ResponderReplies(model.name(), model.queue(), channel, settlement),
-              telemetry);
+              new ResponderReplies(model.name(), model.queue(), channel, settlement, guard),
+              telemetry,
+              guard);
     } else {
       this.dispatcher =
           new SingleDispatcher(
-              invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry);
+              invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry, guard);
     }
   }
 

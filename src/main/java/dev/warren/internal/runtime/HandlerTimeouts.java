@@ -35,6 +35,7 @@ final class HandlerTimeouts {
   private final ScheduledExecutorService timer;
   private final SettlementExecutor settlement;
   private final InFlight inFlight;
+  private final SettlementGuard guard;
   // calls that overran and have not ended yet; guarded by this
   private final List<Call> overrunning = new ArrayList<>();
 
@@ -49,7 +50,9 @@ final class HandlerTimeouts {
       Duration timeout,
       ScheduledExecutorService timer,
       SettlementExecutor settlement,
-      InFlight inFlight) {
+      InFlight inFlight,
+      SettlementGuard guard) {
+    this.guard = guard;
     this.consumer = consumer;
     this.where = where;
     this.key = key;
@@ -69,7 +72,10 @@ final class HandlerTimeouts {
     if (!timeout.isZero()) {
       try {
         call.deadline =
-            timer.schedule(() -> overran(call), timeout.toNanos(), TimeUnit.NANOSECONDS);
+            timer.schedule(
+                () -> guard.run(SettlementGuard.HANDLER_TIMEOUT, deliveries, () -> overran(call)),
+                timeout.toNanos(),
+                TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException e) {
         // shutting down: no limit any more
       }
@@ -98,7 +104,12 @@ final class HandlerTimeouts {
     LOG.warning(Messages.redeliveryHeldBack(consumer, where, delivery.deliveryTag()));
     try {
       timer.schedule(
-          () -> giveUpWaiting(earlier, delivery, resume), timeout.toNanos(), TimeUnit.NANOSECONDS);
+          guard.task(
+              SettlementGuard.HANDLER_TIMEOUT,
+              delivery,
+              () -> giveUpWaiting(earlier, delivery, resume)),
+          timeout.toNanos(),
+          TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and hands it back
     }

@@ -75,6 +75,28 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     return sent;
   }
 
+  /**
+   * A step on the way to this delivery's settlement failed: it goes back to its queue unchanged
+   * ({@code basic.reject requeue=true}), unless it was settled before or its channel has closed
+   * (then the broker delivers it again).
+   *
+   * @return whether the requeue frame was sent here
+   */
+  boolean requeueUnlessSettled() {
+    Action requeue = new Action.Reject(true, Action.Reason.STEP_FAILED);
+    if (!settled.compareAndSet(null, requeue) || !channel.isOpen()) {
+      return false;
+    }
+    boolean sent = send(requeue);
+    try {
+      telemetry.settled(requeue.toString(), sent);
+    } catch (RuntimeException | Error again) {
+      // most likely what made the step fail, which is being reported: the frame went out
+      LOG.log(Level.FINE, "telemetry failed again for " + this, again);
+    }
+    return sent;
+  }
+
   private boolean send(Action action) {
     if (!channel.isOpen()) {
       LOG.warning(Messages.channelGone(consumerName, deliveryTag(), action.toString()));

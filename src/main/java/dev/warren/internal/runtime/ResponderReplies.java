@@ -19,10 +19,16 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
 
   private final ReplySender replies;
   private final SettlementExecutor settlement;
+  private final SettlementGuard guard;
 
   ResponderReplies(
-      String consumer, String queue, ConsumerChannel channel, SettlementExecutor settlement) {
+      String consumer,
+      String queue,
+      ConsumerChannel channel,
+      SettlementExecutor settlement,
+      SettlementGuard guard) {
     this.settlement = settlement;
+    this.guard = guard;
     this.replies =
         new ReplySender(
             consumer,
@@ -38,10 +44,23 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
                 sending.done(new IOException("the request's channel closed before the reply"));
                 return null;
               }
-              // the reply's span ends before the request is settled (and its own span ends)
-              return sending.recording()
-                  ? Sending.endingWith(confirmed, sending).toCompletableFuture()
-                  : confirmed;
+              if (!sending.recording()) {
+                return confirmed;
+              }
+              // the reply's span ends before the request is settled (and its own span ends);
+              // whatever ending it throws, the request is settled
+              CompletableFuture<Void> ended = new CompletableFuture<>();
+              confirmed.whenComplete(
+                  (ok, failure) -> {
+                    guard.alongside(
+                        SettlementGuard.REPLY_SPAN, delivery, () -> sending.done(failure));
+                    if (failure == null) {
+                      ended.complete(null);
+                    } else {
+                      ended.completeExceptionally(failure);
+                    }
+                  });
+              return ended;
             });
   }
 
@@ -54,13 +73,18 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
     replies
         .send(delivery, handled)
         .whenComplete(
-            (settled, failure) -> {
-              if (settled != null && settled.outcome() instanceof Outcome.Ack) {
-                settlement.settle(delivery, settled);
-                return;
-              }
-              Handled retry = settled != null ? settled : new Handled(Outcome.retry(), failure);
-              settlement.settleLater(delivery, retry);
-            });
+            (settled, failure) ->
+                guard.run(
+                    SettlementGuard.AFTER_REPLY,
+                    delivery,
+                    () -> {
+                      if (settled != null && settled.outcome() instanceof Outcome.Ack) {
+                        settlement.settle(delivery, settled);
+                        return;
+                      }
+                      Handled retry =
+                          settled != null ? settled : new Handled(Outcome.retry(), failure);
+                      settlement.settleLater(delivery, retry);
+                    }));
   }
 }

@@ -44,6 +44,7 @@ final class SettlementExecutor {
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private final AtomicInteger failedCopiesInARow = new AtomicInteger();
+  private final SettlementGuard guard;
 
   /**
    * @param consumer the consumer's name, for messages
@@ -54,6 +55,7 @@ final class SettlementExecutor {
    * @param timer runs in-process delays
    * @param inFlight the consumer's unsettled deliveries
    * @param consumerTimeout the broker's consumer_timeout as the application declares it
+   * @param guard settles what a step that runs as a continuation leaves unsettled when it throws
    */
   SettlementExecutor(
       String consumer,
@@ -63,7 +65,9 @@ final class SettlementExecutor {
       Executor completions,
       ScheduledExecutorService timer,
       InFlight inFlight,
-      Duration consumerTimeout) {
+      Duration consumerTimeout,
+      SettlementGuard guard) {
+    this.guard = guard;
     this.inFlight = inFlight;
     this.consumerTimeout = consumerTimeout;
     this.consumer = consumer;
@@ -103,7 +107,8 @@ final class SettlementExecutor {
   /** Settles on {@code completions} (off the connection's I/O thread). */
   void settleLater(IncomingDelivery delivery, Handled handled) {
     try {
-      completions.execute(() -> settle(delivery, handled));
+      completions.execute(
+          guard.task(SettlementGuard.SETTLING_LATER, delivery, () -> settle(delivery, handled)));
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers it
       delivery.telemetry().abandoned("Warren is shutting down");
@@ -124,17 +129,24 @@ final class SettlementExecutor {
     delivery.telemetry().held();
     try {
       timer.schedule(
-          () -> {
-            delivery.telemetry().released();
-            if (!inFlight.released(delivery)) {
-              return; // the consumer closed: its channel handed the original back
-            }
-            try {
-              completions.execute(() -> publishCopy(delivery, later.copy()));
-            } catch (RejectedExecutionException e) {
-              inFlight.done(delivery);
-            }
-          },
+          guard.task(
+              SettlementGuard.DELAY_ENDED,
+              delivery,
+              () -> {
+                delivery.telemetry().released();
+                if (!inFlight.released(delivery)) {
+                  return; // the consumer closed: its channel handed the original back
+                }
+                try {
+                  completions.execute(
+                      guard.task(
+                          SettlementGuard.DELAY_ENDED,
+                          delivery,
+                          () -> publishCopy(delivery, later.copy())));
+                } catch (RejectedExecutionException e) {
+                  inFlight.done(delivery);
+                }
+              }),
           delay,
           TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
@@ -182,31 +194,39 @@ final class SettlementExecutor {
       return;
     }
     confirmed.whenComplete(
-        (ok, failure) -> {
-          sending.done(failure);
-          if (failure == null) {
-            failedCopiesInARow.set(0);
-            settleNow(
+        (ok, failure) ->
+            guard.run(
+                SettlementGuard.AFTER_COPY,
                 delivery,
-                copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
-          } else {
-            // the original goes back unchanged, but not at once: a copy that can never be
-            // published (its queue or route is gone) would bring it straight back, a hot loop
-            int inARow = failedCopiesInARow.incrementAndGet();
-            Duration pause = copyPause(inARow);
-            if (copyWarnings.allow()) {
-              LOG.warning(
-                  Messages.copyFailed(
-                      consumer,
-                      delivery.deliveryTag(),
-                      copy.toString(),
-                      failure.toString(),
-                      inARow,
-                      pause));
-            }
-            requeueAfter(delivery, pause);
-          }
-        });
+                () -> copied(delivery, copy, sending, failure)));
+  }
+
+  /** The broker confirmed the copy, or it failed. */
+  private void copied(
+      IncomingDelivery delivery, Action.Copy copy, Sending sending, Throwable failure) {
+    // the copy's span ends inside the original's; whatever that throws, the original is settled
+    guard.alongside(SettlementGuard.COPY_SPAN, delivery, () -> sending.done(failure));
+    if (failure == null) {
+      failedCopiesInARow.set(0);
+      settleNow(
+          delivery, copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
+    } else {
+      // the original goes back unchanged, but not at once: a copy that can never be
+      // published (its queue or route is gone) would bring it straight back, a hot loop
+      int inARow = failedCopiesInARow.incrementAndGet();
+      Duration pause = copyPause(inARow);
+      if (copyWarnings.allow()) {
+        LOG.warning(
+            Messages.copyFailed(
+                consumer,
+                delivery.deliveryTag(),
+                copy.toString(),
+                failure.toString(),
+                inARow,
+                pause));
+      }
+      requeueAfter(delivery, pause);
+    }
   }
 
   /**
@@ -224,11 +244,14 @@ final class SettlementExecutor {
     inFlight.paused(delivery);
     try {
       timer.schedule(
-          () -> {
-            if (inFlight.released(delivery)) {
-              settleNow(delivery, requeue);
-            } // else the consumer closed: its channel handed the original back
-          },
+          guard.task(
+              SettlementGuard.COPY_PAUSE_ENDED,
+              delivery,
+              () -> {
+                if (inFlight.released(delivery)) {
+                  settleNow(delivery, requeue);
+                } // else the consumer closed: its channel handed the original back
+              }),
           pause.toMillis(),
           TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {

@@ -27,6 +27,7 @@ final class SingleDispatcher implements Dispatcher {
   private final Control control;
   private final BiConsumer<IncomingDelivery, Handled> then;
   private final ConsumerTelemetry telemetry;
+  private final SettlementGuard guard;
 
   SingleDispatcher(
       HandlerInvoker invoker,
@@ -35,8 +36,10 @@ final class SingleDispatcher implements Dispatcher {
       HandlerTimeouts timeouts,
       Control control,
       BiConsumer<IncomingDelivery, Handled> then,
-      ConsumerTelemetry telemetry) {
+      ConsumerTelemetry telemetry,
+      SettlementGuard guard) {
     this.telemetry = telemetry;
+    this.guard = guard;
     this.invoker = invoker;
     this.workers = workers;
     this.inFlight = inFlight;
@@ -95,12 +98,17 @@ final class SingleDispatcher implements Dispatcher {
             LOG.fine(() -> "ignoring the late result of " + delivery + ": it was taken from it");
             return;
           }
-          if (fatal != null) {
-            Dispatcher.abandon(processing, fatal);
-            control.fatal(fatal);
-          } else {
-            then.accept(delivery, handled);
-          }
+          guard.run(
+              SettlementGuard.AFTER_HANDLER,
+              delivery,
+              () -> {
+                if (fatal != null) {
+                  control.fatal(fatal); // first: the channel closes, the broker redelivers it
+                  Dispatcher.abandon(processing, fatal);
+                } else {
+                  then.accept(delivery, handled);
+                }
+              });
         });
   }
 

@@ -100,6 +100,8 @@ public sealed interface Action {
     /** The message reached its attempt cap and there is no dead letter queue: dropped. */
     CAP_REACHED,
     /** Publishing its copy failed: back to the queue as it was. */
-    COPY_FAILED
+    COPY_FAILED,
+    /** A step on the way to its settlement threw: back to the queue as it was. */
+    STEP_FAILED
   }
 }

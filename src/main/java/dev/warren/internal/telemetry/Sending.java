@@ -49,11 +49,15 @@ public interface Sending {
     CompletableFuture<T> result = new CompletableFuture<>();
     stage.whenComplete(
         (value, failure) -> {
-          sending.done(failure);
-          if (failure == null) {
-            result.complete(value);
-          } else {
-            result.completeExceptionally(failure);
+          try {
+            sending.done(failure);
+          } finally {
+            // also when ending the span threw (an application's span processor): it went out
+            if (failure == null) {
+              result.complete(value);
+            } else {
+              result.completeExceptionally(failure);
+            }
           }
         });
     return result;
