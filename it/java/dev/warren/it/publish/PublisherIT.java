@@ -217,6 +217,30 @@ class PublisherIT extends WarrenIT {
     Broker.get().drain(QUEUE);
   }
 
+  @Test
+  void aMessageTheClientCannotEncodeFailsAloneAndTheNextOnesAreConfirmedAsTheirOwn() {
+    Broker.get().drain(QUEUE);
+    assertThat(failureReason(publisher.publish("", QUEUE, "before"))).isNull();
+    // a message id holds at most 255 bytes: the client refuses it after counting its sequence
+    // number, so the broker's confirms on that channel would be one behind Warren's from here on
+    CompletionStage<Void> refused =
+        publisher.publish(
+            OutgoingMessage.to("", QUEUE).payload("too long").messageId("x".repeat(300)).build());
+    assertThat(failureReason(refused)).isEqualTo(Reason.NOT_SENT);
+    assertThatMessage(refused).contains("WARREN-142", "255");
+
+    List<CompletableFuture<Void>> after = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      after.add(publisher.publish("", QUEUE, "after-" + i).toCompletableFuture());
+    }
+    // before: the first of these completed only when a later confirm covered it, the last never
+    for (CompletableFuture<Void> stage : after) {
+      assertThat(stage).succeedsWithin(Duration.ofSeconds(5));
+    }
+    assertThat(Broker.get().drain(QUEUE).stream().map(m -> new String(m.getBody())))
+        .containsExactly("before", "after-0", "after-1", "after-2");
+  }
+
   private static org.assertj.core.api.AbstractStringAssert<?> assertThatMessage(
       CompletionStage<Void> stage) {
     try {

@@ -1043,6 +1043,17 @@ public final class Messages {
     return "WARREN-054 the " + message(exchange, routingKey) + " was not sent: " + why;
   }
 
+  public static String refusedByClient(String exchange, String routingKey, String cause) {
+    return "WARREN-142 the "
+        + message(exchange, routingKey)
+        + " was not sent: the RabbitMQ client refused to encode it ("
+        + cause
+        + "). A message id, correlation id, content type, content encoding, type, user id, app id,"
+        + " reply-to or header name holds at most 255 bytes, and the properties must fit in one"
+        + " frame; shorten what is too long. Messages unconfirmed on the same channel fail as"
+        + " OUTCOME_UNKNOWN (the channel is replaced: the client had counted this one)";
+  }
+
   public static String nullHeader(String name) {
     return "WARREN-139 header '"
         + name

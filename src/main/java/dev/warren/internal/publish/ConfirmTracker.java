@@ -161,8 +161,38 @@ public final class ConfirmTracker {
           fail(message, Reason.OUTCOME_UNKNOWN, e);
         }
         return true;
+      } catch (RuntimeException e) {
+        refused(sequence, message, e);
+        return true;
       }
     }
+  }
+
+  /**
+   * The client refused to encode the message (a short string over 255 bytes, properties over the
+   * frame size): nothing was written, but the client had counted its sequence number, so the
+   * broker's confirms on this channel would settle each later message as the one before it. The
+   * message fails alone as not sent; the channel is closed, so that what is unconfirmed on it fails
+   * as unknown and the next message goes out on a new channel with the numbering right.
+   */
+  private void refused(long sequence, Outstanding message, RuntimeException cause) {
+    outstanding.remove(sequence, message);
+    PublishException failure =
+        new PublishException(
+            Reason.NOT_SENT,
+            message.exchange,
+            message.routingKey,
+            Messages.refusedByClient(message.exchange, message.routingKey, cause.toString()),
+            cause);
+    complete(() -> message.future.completeExceptionally(failure));
+    closedBy = new ShutdownSignalException(false, true, null, channel);
+    closedBy.initCause(cause);
+    try {
+      channel.abort(AMQP.REPLY_SUCCESS, "Warren: the client refused a message on this channel");
+    } catch (IOException | RuntimeException e) {
+      // closed already: the same outcome
+    }
+    failAll(Reason.OUTCOME_UNKNOWN, closedBy);
   }
 
   private static AMQP.BasicProperties withSequence(AMQP.BasicProperties properties, long seq) {
