@@ -75,13 +75,12 @@ class PublisherCallbacksIT extends WarrenIT {
             .publish("", WINDOWED, "blocker-" + blockers++)
             .thenAccept(
                 ok -> {
-                  if (Thread.currentThread() != test) {
-                    blocking.countDown(); // before ran: the loop reads it when ran opens
-                  }
-                  ran.countDown();
                   if (Thread.currentThread() == test) {
+                    ran.countDown();
                     return;
                   }
+                  blocking.countDown(); // before ran: the loop reads it when ran opens
+                  ran.countDown();
                   try {
                     release.await(60, TimeUnit.SECONDS);
                   } catch (InterruptedException e) {
