@@ -60,13 +60,6 @@ final class BatchCollector<T> {
     }
   }
 
-  /** Hands on whatever is pending now (shutdown: no need to wait for more). */
-  synchronized void flush() {
-    if (!pending.isEmpty()) {
-      sink.accept(take());
-    }
-  }
-
   /** How many items wait in the current batch. */
   synchronized int pending() {
     return pending.size();

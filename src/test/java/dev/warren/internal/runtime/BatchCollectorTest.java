@@ -74,18 +74,6 @@ class BatchCollectorTest {
   }
 
   @Test
-  void flushHandsOnWhatIsPendingAndNothingWhenEmpty() {
-    BatchCollector<Integer> collector = collector(10, Duration.ofHours(1));
-    collector.flush();
-    collector.add(7);
-    collector.add(8);
-    collector.flush();
-    collector.flush();
-
-    assertThat(batches).containsExactly(List.of(7, 8));
-  }
-
-  @Test
   void aStoppedTimerHandsEachItemOnAtOnce() {
     timer.shutdownNow();
     BatchCollector<Integer> collector = collector(10, Duration.ofHours(1));
