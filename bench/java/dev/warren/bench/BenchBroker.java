@@ -23,6 +23,28 @@ final class BenchBroker implements AutoCloseable {
   /** Every benchmark message: 1 KiB of random bytes, the same array for raw and Warren. */
   static final byte[] BODY = randomBody(1024);
 
+  /**
+   * 4,096 different bodies of 1 KiB: {@link #BODY} with its index in the first 8 bytes. Runs that
+   * fill a queue or publish cycle through them, raw and Warren alike, so that the messages in
+   * flight at a time differ, as an application's do (Warren tells a returned message by its
+   * content, and marks only repeats of one still unconfirmed with a header).
+   */
+  private static final byte[][] BODIES = new byte[4096][];
+
+  static {
+    for (int i = 0; i < BODIES.length; i++) {
+      BODIES[i] = BODY.clone();
+      for (int b = 0; b < 8; b++) {
+        BODIES[i][b] = (byte) (i >>> (8 * b));
+      }
+    }
+  }
+
+  /** The body of a run's {@code i}-th message. */
+  static byte[] body(int i) {
+    return BODIES[i & (BODIES.length - 1)];
+  }
+
   /** Persistent, octet-stream: what Warren sets for a {@code byte[]} payload. */
   static final AMQP.BasicProperties PERSISTENT =
       new AMQP.BasicProperties.Builder()
@@ -76,6 +98,13 @@ final class BenchBroker implements AutoCloseable {
     return queue;
   }
 
+  /** Binds {@code queue} to {@code exchange} with the queue's name as routing key. */
+  void bind(String queue, String exchange) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      channel.queueBind(queue, exchange, queue);
+    }
+  }
+
   /** Declares {@code queue} as a durable classic queue unless it exists. */
   void declare(String queue) throws IOException, TimeoutException {
     try (Channel channel = admin.createChannel()) {
@@ -85,14 +114,14 @@ final class BenchBroker implements AutoCloseable {
   }
 
   /**
-   * Publishes {@code count} persistent {@link #BODY} messages to {@code queue} with confirms and
+   * Publishes {@code count} persistent messages ({@link #body}) to {@code queue} with confirms and
    * waits until the broker has confirmed every one and the queue shows them all as ready.
    */
   void fill(String queue, int count) throws Exception {
     try (Channel channel = admin.createChannel()) {
       channel.confirmSelect();
       for (int i = 1; i <= count; i++) {
-        channel.basicPublish("", queue, PERSISTENT, BODY);
+        channel.basicPublish("", queue, PERSISTENT, body(i));
         if (i % FILL_WINDOW == 0) {
           channel.waitForConfirmsOrDie(TimeUnit.SECONDS.toMillis(60));
         }

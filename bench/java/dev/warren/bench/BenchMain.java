@@ -17,9 +17,11 @@ import java.util.logging.Logger;
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
  * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup}; {@code
  * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
- * scenarios with more sides that split Warren's difference from raw). Every queue it uses starts
- * with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
- * (whether or not a target was met), else 1.
+ * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
+ * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
+ * telemetry off, no-op and the SDK). Every queue it uses starts with {@code warren.bench.} and is
+ * deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met), else
+ * 1.
  */
 public final class BenchMain {
 
@@ -63,13 +65,21 @@ public final class BenchMain {
     Results results = new Results();
     try (BenchBroker broker = new BenchBroker(options.uri())) {
       if (options.runs("consume")) {
-        new ConsumeScenario(broker, options).run(results);
+        new ConsumeScenario(broker, options, false).run(results);
       }
       if (options.runs("publish-breakdown")) {
         // raw and Warren as in "publish", plus the two sides that split their difference
-        new PublishScenario(broker, options, true).run(results);
+        new PublishScenario(broker, options, PublishScenario.Variant.BREAKDOWN).run(results);
       } else if (options.runs("publish")) {
-        new PublishScenario(broker, options, false).run(results);
+        new PublishScenario(broker, options, PublishScenario.Variant.PLAIN).run(results);
+      }
+      if (options.runs("publish-exchange")) {
+        new PublishScenario(broker, options, PublishScenario.Variant.EXCHANGE).run(results);
+      }
+      if (options.runs("telemetry")) {
+        // consume (classic) and publish with Warren's telemetry off, no-op and the SDK
+        new ConsumeScenario(broker, options, true).run(results);
+        new PublishScenario(broker, options, PublishScenario.Variant.TELEMETRY).run(results);
       }
       if (options.runs("retry-breakdown")) {
         // raw and Warren as in "retry", plus raw with Warren's hand-off to a worker thread

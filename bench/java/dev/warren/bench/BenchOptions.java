@@ -11,8 +11,9 @@ import java.util.Set;
  * @param uri the broker ({@code warren.uri}, as Warren reads it)
  * @param rounds how many raw/Warren pairs each scenario runs ({@code bench.rounds})
  * @param messages messages per consume and publish run ({@code bench.messages})
- * @param scenarios which scenarios run ({@code bench.scenarios}: {@code consume}, {@code publish}
- *     or {@code publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup})
+ * @param scenarios which scenarios run ({@code bench.scenarios}: {@code consume}, {@code publish},
+ *     {@code publish-breakdown}, {@code publish-exchange}, {@code telemetry} or {@code
+ *     publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup})
  */
 record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios) {
 

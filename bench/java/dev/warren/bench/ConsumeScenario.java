@@ -5,9 +5,9 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
-import dev.warren.bench.Rounds.Contender;
 import dev.warren.it.support.TestConfig;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +28,10 @@ import org.jboss.weld.environment.se.WeldContainer;
  * Tally#openWhenReady}), then the clock runs until the N-th is acked, so that neither the raw
  * connection's nor Warren's container start is measured. Each run gets a newly declared and filled
  * queue of its own, and must leave it empty (every message acked) or the run fails.
+ *
+ * <p>With telemetry sides ({@code bench.scenarios=telemetry}) it runs the classic queue only, with
+ * Warren three times: telemetry off, the no-op OpenTelemetry (the default here) and the SDK ({@link
+ * TelemetrySetup}).
  */
 final class ConsumeScenario {
 
@@ -40,48 +44,81 @@ final class ConsumeScenario {
   static final int PREFETCH = 250;
   static final int WARM_UP_MESSAGES = 20_000;
 
+  /** Who consumes: the raw client ({@code telemetry == null}) or Warren with a telemetry setup. */
+  record Side(String label, TelemetrySetup telemetry) {
+    static final Side RAW = new Side("raw", null);
+
+    static Side warren(TelemetrySetup telemetry) {
+      return new Side(
+          telemetry == TelemetrySetup.NOOP ? "Warren" : "Warren, " + telemetry.label, telemetry);
+    }
+  }
+
+  private static final Side WARREN = Side.warren(TelemetrySetup.NOOP);
+
   private final BenchBroker broker;
   private final BenchOptions options;
+  private final boolean telemetrySides;
 
-  ConsumeScenario(BenchBroker broker, BenchOptions options) {
+  /**
+   * @param telemetrySides whether to run the classic queue only, with Warren's three telemetry
+   *     setups
+   */
+  ConsumeScenario(BenchBroker broker, BenchOptions options, boolean telemetrySides) {
     this.broker = broker;
     this.options = options;
+    this.telemetrySides = telemetrySides;
   }
 
   void run(Results results) throws Exception {
-    for (boolean quorum : new boolean[] {false, true}) {
+    for (boolean quorum : telemetrySides ? new boolean[] {false} : new boolean[] {false, true}) {
       String type = quorum ? "quorum" : "classic";
-      Map<Contender, List<Tally.Run>> runs =
-          Rounds.rawAgainstWarren(
+      List<Side> sides = new ArrayList<>(List.of(Side.RAW, WARREN));
+      if (telemetrySides) {
+        sides.add(Side.warren(TelemetrySetup.OFF));
+        sides.add(Side.warren(TelemetrySetup.SDK));
+      }
+      Map<Side, List<Tally.Run>> runs =
+          Rounds.rotate(
               "consume " + type,
+              sides,
+              Side::label,
               options,
               Math.min(options.messages(), WARM_UP_MESSAGES),
-              (side, messages) -> once(quorum, side == Contender.RAW, messages));
-      results.throughput(
+              options.messages(),
+              (side, messages) -> once(quorum, side, messages));
+      String scenario =
           String.format(
               Locale.ROOT,
               "1. consume + ack, %s, %,d x 1 KiB, prefetch %d",
               type,
               options.messages(),
-              PREFETCH),
-          runs.get(Contender.RAW),
-          runs.get(Contender.WARREN),
-          0.95);
+              PREFETCH);
+      results.throughput(scenario, runs.get(Side.RAW), runs.get(WARREN), 0.95);
+      if (telemetrySides) {
+        TelemetrySetup.rows(
+            results,
+            "1. consume classic",
+            runs.get(Side.RAW),
+            runs.get(Side.warren(TelemetrySetup.OFF)),
+            runs.get(WARREN),
+            runs.get(Side.warren(TelemetrySetup.SDK)));
+      }
     }
   }
 
   /** One run on a new queue filled with {@code messages}, which must end empty. */
-  private Tally.Run once(boolean quorum, boolean rawTurn, int messages) throws Exception {
+  private Tally.Run once(boolean quorum, Side side, int messages) throws Exception {
     return Repeat.ifDisrupted(
-        (rawTurn ? "raw" : "Warren") + " consume run",
-        () -> onceUndisturbed(quorum, rawTurn, messages));
+        side.label() + " consume run", () -> onceUndisturbed(quorum, side, messages));
   }
 
-  private Tally.Run onceUndisturbed(boolean quorum, boolean rawTurn, int messages)
-      throws Exception {
+  private Tally.Run onceUndisturbed(boolean quorum, Side side, int messages) throws Exception {
+    boolean rawTurn = side.telemetry() == null;
     String queue = broker.declareFresh(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE, quorum);
     broker.fill(queue, messages);
-    Tally.Run run = rawTurn ? raw(queue, messages) : warren(queue, quorum, messages);
+    Tally.Run run =
+        rawTurn ? raw(queue, messages) : warren(queue, quorum, side.telemetry(), messages);
     long left = broker.awaitEmpty(queue, 10_000);
     if (left != 0) {
       throw new IllegalStateException(
@@ -126,13 +163,16 @@ final class ConsumeScenario {
    * Warren: the container starts the consumer, pointed at this run's queue by {@code
    * warren.consumers.<name>.queue}; closing the container shuts Warren down gracefully.
    */
-  private Tally.Run warren(String queue, boolean quorum, int messages) throws Exception {
+  private Tally.Run warren(String queue, boolean quorum, TelemetrySetup telemetry, int messages)
+      throws Exception {
     Tally tally = new Tally(messages);
     Tally.current = tally;
     String name = quorum ? QuorumConsumer.NAME : ClassicConsumer.NAME;
     TestConfig.set("warren.consumers." + name + ".queue", queue);
+    telemetry.configure();
     try (WeldContainer container =
-        WeldBoot.withWarren(quorum ? QuorumConsumer.class : ClassicConsumer.class)) {
+        WeldBoot.withWarren(
+            telemetry.beans(quorum ? QuorumConsumer.class : ClassicConsumer.class))) {
       tally.watch(container.select(Connection.class).get());
       tally.openWhenReady(timeoutSeconds(), "Warren consume from '" + queue + "'");
       return tally.await(timeoutSeconds(), "Warren consume from '" + queue + "'");

@@ -5,6 +5,8 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.OutgoingMessage;
 import dev.warren.Publisher;
+import dev.warren.it.support.TestConfig;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,10 +33,12 @@ import org.jboss.weld.environment.se.WeldContainer;
  * (Warren's container as well); both open their publishing channel and put it in confirm mode
  * inside the measured interval.
  *
- * <p>The breakdown ({@code bench.scenarios=publish-breakdown}, not run by default) adds two sides
+ * <p>Not run by default ({@link Variant}): the breakdown ({@code publish-breakdown}) adds two sides
  * that split the difference: raw code that also sends Warren's per-message sequence header (what a
  * mandatory message costs on the wire and in the broker), and Warren with {@code mandatory(false)}
- * (no header: what is left is Warren's own client-side cost).
+ * (no header: what is left is Warren's own client-side cost); {@code publish-exchange} adds both
+ * sides publishing through {@value #EXCHANGE} (the cost of Warren's exchange check); {@code
+ * telemetry} adds Warren with telemetry off and with the SDK.
  */
 final class PublishScenario {
 
@@ -43,31 +47,77 @@ final class PublishScenario {
 
   static final int WINDOW = 1000;
 
+  /** The exchange of the exchange sides: built in, so it always exists. */
+  static final String EXCHANGE = "amq.direct";
+
   /** Who publishes, and how. */
   enum Side {
     RAW("raw"),
     WARREN("Warren"),
     RAW_WITH_SEQUENCE_HEADER("raw + sequence header"),
-    WARREN_NOT_MANDATORY("Warren mandatory(false)");
+    WARREN_NOT_MANDATORY("Warren mandatory(false)"),
+    RAW_TO_EXCHANGE("raw to " + EXCHANGE),
+    WARREN_TO_EXCHANGE("Warren to " + EXCHANGE),
+    WARREN_TELEMETRY_OFF("Warren, " + TelemetrySetup.OFF.label),
+    WARREN_SDK("Warren, " + TelemetrySetup.SDK.label);
 
     final String label;
 
     Side(String label) {
       this.label = label;
     }
+
+    boolean raw() {
+      return this == RAW || this == RAW_WITH_SEQUENCE_HEADER || this == RAW_TO_EXCHANGE;
+    }
+
+    String exchange() {
+      return this == RAW_TO_EXCHANGE || this == WARREN_TO_EXCHANGE ? EXCHANGE : "";
+    }
+
+    TelemetrySetup telemetry() {
+      return switch (this) {
+        case WARREN_TELEMETRY_OFF -> TelemetrySetup.OFF;
+        case WARREN_SDK -> TelemetrySetup.SDK;
+        default -> TelemetrySetup.NOOP;
+      };
+    }
+  }
+
+  /** Which sides run besides raw and Warren, and which rows they give. */
+  enum Variant {
+    /** Raw and Warren only ({@code publish}). */
+    PLAIN(List.of()),
+    /** The sequence header's share ({@code publish-breakdown}). */
+    BREAKDOWN(List.of(Side.RAW_WITH_SEQUENCE_HEADER, Side.WARREN_NOT_MANDATORY)),
+    /**
+     * Both sides publishing through a named exchange ({@code publish-exchange}): what Warren's
+     * check that an exchange exists before its first use costs (a passive declare per exchange
+     * name, then a set lookup per message; the default exchange is never checked).
+     */
+    EXCHANGE(List.of(Side.RAW_TO_EXCHANGE, Side.WARREN_TO_EXCHANGE)),
+    /** Warren's three telemetry setups ({@code telemetry}). */
+    TELEMETRY(List.of(Side.WARREN_TELEMETRY_OFF, Side.WARREN_SDK));
+
+    final List<Side> extra;
+
+    Variant(List<Side> extra) {
+      this.extra = extra;
+    }
   }
 
   private final BenchBroker broker;
   private final BenchOptions options;
+  private final Variant variant;
   private final List<Side> sides;
 
-  /**
-   * @param breakdown whether to add the two sides that split Warren's difference from raw
-   */
-  PublishScenario(BenchBroker broker, BenchOptions options, boolean breakdown) {
+  PublishScenario(BenchBroker broker, BenchOptions options, Variant variant) {
     this.broker = broker;
     this.options = options;
-    this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
+    this.variant = variant;
+    List<Side> all = new ArrayList<>(List.of(Side.RAW, Side.WARREN));
+    all.addAll(variant.extra);
+    this.sides = List.copyOf(all);
   }
 
   void run(Results results) throws Exception {
@@ -87,15 +137,31 @@ final class PublishScenario {
             options.messages(),
             WINDOW);
     results.throughput(scenario, runs.get(Side.RAW), runs.get(Side.WARREN), 0.95);
-    if (sides.size() > 2) {
-      results.diagnostic(
-          "2. breakdown: raw + Warren's sequence header (mandatory)",
-          runs.get(Side.RAW),
-          runs.get(Side.RAW_WITH_SEQUENCE_HEADER));
-      results.diagnostic(
-          "2. breakdown: Warren with mandatory(false), no header",
-          runs.get(Side.RAW),
-          runs.get(Side.WARREN_NOT_MANDATORY));
+    switch (variant) {
+      case PLAIN -> {}
+      case BREAKDOWN -> {
+        results.diagnostic(
+            "2. breakdown: raw + Warren's sequence header (mandatory)",
+            runs.get(Side.RAW),
+            runs.get(Side.RAW_WITH_SEQUENCE_HEADER));
+        results.diagnostic(
+            "2. breakdown: Warren with mandatory(false), no header",
+            runs.get(Side.RAW),
+            runs.get(Side.WARREN_NOT_MANDATORY));
+      }
+      case EXCHANGE ->
+          results.diagnostic(
+              "2. through " + EXCHANGE + ": Warren (exchange checked) against raw",
+              runs.get(Side.RAW_TO_EXCHANGE),
+              runs.get(Side.WARREN_TO_EXCHANGE));
+      case TELEMETRY ->
+          TelemetrySetup.rows(
+              results,
+              "2. confirmed publish",
+              runs.get(Side.RAW),
+              runs.get(Side.WARREN_TELEMETRY_OFF),
+              runs.get(Side.WARREN),
+              runs.get(Side.WARREN_SDK));
     }
   }
 
@@ -106,13 +172,18 @@ final class PublishScenario {
 
   private Tally.Run onceUndisturbed(Side side, int messages) throws Exception {
     String queue = broker.declareFresh(QUEUE, false);
+    if (!side.exchange().isEmpty()) {
+      broker.bind(queue, side.exchange());
+    }
     Tally.Run run =
-        switch (side) {
-          case RAW -> raw(queue, messages, false);
-          case RAW_WITH_SEQUENCE_HEADER -> raw(queue, messages, true);
-          case WARREN -> warren(queue, messages, true);
-          case WARREN_NOT_MANDATORY -> warren(queue, messages, false);
-        };
+        side.raw()
+            ? raw(queue, side.exchange(), messages, side == Side.RAW_WITH_SEQUENCE_HEADER)
+            : warren(
+                queue,
+                side.exchange(),
+                messages,
+                side != Side.WARREN_NOT_MANDATORY,
+                side.telemetry());
     long held = broker.messageCount(queue);
     if (held != messages) {
       throw new IllegalStateException(
@@ -125,10 +196,13 @@ final class PublishScenario {
   /**
    * The raw client.
    *
+   * @param exchange where to publish: {@code ""} (the default exchange, routing key {@code queue})
+   *     or an exchange that binds {@code queue} with its name
    * @param sequenceHeader whether each message carries its sequence number in a header, built the
    *     way Warren builds it for a mandatory message
    */
-  private Tally.Run raw(String queue, int count, boolean sequenceHeader) throws Exception {
+  private Tally.Run raw(String queue, String exchange, int count, boolean sequenceHeader)
+      throws Exception {
     Tally tally = new Tally(count);
     AtomicInteger returned = new AtomicInteger();
     try (Connection connection = broker.connect("warren-bench-raw-publisher")) {
@@ -155,14 +229,15 @@ final class PublishScenario {
       for (int i = 0; i < count; i++) {
         window.acquire();
         long sequence = channel.getNextPublishSeqNo();
-        outstanding.put(sequence, BenchBroker.BODY);
+        byte[] body = BenchBroker.body(i);
+        outstanding.put(sequence, body);
         AMQP.BasicProperties properties = BenchBroker.PERSISTENT;
         if (sequenceHeader) {
           Map<String, Object> headers = new HashMap<>();
           headers.put("x-warren-publish-seq", sequence);
           properties = properties.builder().headers(headers).build();
         }
-        channel.basicPublish("", queue, true, properties, BenchBroker.BODY);
+        channel.basicPublish(exchange, queue, true, properties, body);
       }
       Tally.Run run = tally.await(timeoutSeconds(), "raw publish");
       if (returned.get() > 0) {
@@ -175,12 +250,17 @@ final class PublishScenario {
   /**
    * Warren's publisher.
    *
+   * @param exchange as for {@link #raw}
    * @param mandatory {@code true}: {@code publish(exchange, routingKey, payload)}, mandatory as by
    *     default; {@code false}: the same message built with {@code mandatory(false)}
+   * @param telemetry what Warren reports to
    */
-  private Tally.Run warren(String queue, int count, boolean mandatory) throws Exception {
+  private Tally.Run warren(
+      String queue, String exchange, int count, boolean mandatory, TelemetrySetup telemetry)
+      throws Exception {
     Tally tally = new Tally(count);
-    try (WeldContainer container = WeldBoot.withWarren(WarrenClients.class)) {
+    telemetry.configure();
+    try (WeldContainer container = WeldBoot.withWarren(telemetry.beans(WarrenClients.class))) {
       WarrenClients bean = container.select(WarrenClients.class).get();
       Publisher publisher = bean.publisher();
       tally.watch(bean.connection());
@@ -188,10 +268,10 @@ final class PublishScenario {
       for (int i = 0; i < count; i++) {
         CompletionStage<Void> confirmed =
             mandatory
-                ? publisher.publish("", queue, BenchBroker.BODY)
+                ? publisher.publish(exchange, queue, BenchBroker.body(i))
                 : publisher.publish(
-                    OutgoingMessage.to("", queue)
-                        .payload(BenchBroker.BODY)
+                    OutgoingMessage.to(exchange, queue)
+                        .payload(BenchBroker.body(i))
                         .mandatory(false)
                         .build());
         confirmed.whenComplete(
@@ -204,6 +284,8 @@ final class PublishScenario {
             });
       }
       return tally.await(timeoutSeconds(), "Warren publish");
+    } finally {
+      TestConfig.clear();
     }
   }
 

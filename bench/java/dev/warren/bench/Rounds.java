@@ -15,18 +15,6 @@ import java.util.function.Function;
  */
 final class Rounds {
 
-  /** The two sides of a scenario without variants. */
-  enum Contender {
-    RAW("raw"),
-    WARREN("Warren");
-
-    final String label;
-
-    Contender(String label) {
-      this.label = label;
-    }
-  }
-
   /** One run of a side with a number of messages (or round trips). */
   @FunctionalInterface
   interface Once<S> {
@@ -71,18 +59,5 @@ final class Rounds {
       }
     }
     return runs;
-  }
-
-  /** {@link #rotate} for raw against Warren. */
-  static Map<Contender, List<Tally.Run>> rawAgainstWarren(
-      String what, BenchOptions options, int warmUp, Once<Contender> once) throws Exception {
-    return rotate(
-        what,
-        List.of(Contender.RAW, Contender.WARREN),
-        side -> side.label,
-        options,
-        warmUp,
-        options.messages(),
-        once);
   }
 }
