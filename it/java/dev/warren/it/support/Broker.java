@@ -130,6 +130,16 @@ public final class Broker {
     }
   }
 
+  /** Removes the binding of {@code queue} to {@code exchange} with {@code routingKey}. */
+  public synchronized Broker unbind(String queue, String exchange, String routingKey) {
+    try {
+      channel().queueUnbind(queue, exchange, routingKey);
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Deletes an exchange now (it stays remembered for clean-up). */
   public synchronized void deleteExchange(String name) {
     try {

@@ -11,14 +11,17 @@ import dev.warren.internal.logging.Messages;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Publisher confirms on one channel. Every message published through it completes exactly once: on
@@ -28,8 +31,15 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Outstanding messages are kept by 64-bit publish sequence number, so an ack with {@code
  * multiple=true} settles all of them up to its tag. At most {@code maxInFlight} are unconfirmed;
- * {@link #publish} waits for room. A mandatory message carries its sequence number in the header
- * {@value #SEQUENCE_HEADER}, the only way to tell which message a {@code basic.return} is about.
+ * {@link #publish} waits for room.
+ *
+ * <p>A {@code basic.return} carries no sequence number, so the returned message is found by what it
+ * does carry ({@link ReturnKey}: exchange, routing key, message and correlation id, body). That is
+ * exact as long as no two unconfirmed mandatory messages share a key: a mandatory message whose key
+ * an unconfirmed one already has carries its sequence number in the header {@value
+ * #SEQUENCE_HEADER} instead, and its return is found by that. So the common case, messages that
+ * differ, puts nothing of Warren's on the wire; only repeats of an identical message in flight
+ * carry the header.
  *
  * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
  * closes. Confirms arrive on the connection's I/O thread; futures are completed on {@code
@@ -51,6 +61,10 @@ public final class ConfirmTracker {
   private final Executor completions;
   private final ConcurrentSkipListMap<Long, Outstanding> outstanding =
       new ConcurrentSkipListMap<>();
+  // unconfirmed mandatory messages sent without the sequence header, by their key; a key stays
+  // after a message timed out (its return may still come), so that a repeat carries the header
+  private final ConcurrentHashMap<ReturnKey, Outstanding> bare = new ConcurrentHashMap<>();
+  private final AtomicInteger lingering = new AtomicInteger(); // keys of timed-out messages
   private final Object publishLock = new Object();
   private volatile ShutdownSignalException closedBy;
 
@@ -144,20 +158,20 @@ public final class ConfirmTracker {
       }
       long sequence = channel.getNextPublishSeqNo();
       outstanding.put(sequence, message);
+      AMQP.BasicProperties properties = message.properties;
+      if (message.key != null && bare.putIfAbsent(message.key, message) != null) {
+        properties = withSequence(properties, sequence); // an identical one is in flight
+      }
       try {
         channel.basicPublish(
-            message.exchange,
-            message.routingKey,
-            message.mandatory,
-            message.mandatory ? withSequence(message.properties, sequence) : message.properties,
-            message.body);
+            message.exchange, message.routingKey, message.mandatory, properties, message.body);
         return true;
       } catch (AlreadyClosedException e) {
-        outstanding.remove(sequence);
+        leave(sequence, message);
         return false;
       } catch (IOException e) {
         // the frame may or may not have left: the shutdown that follows settles it, else we do
-        if (outstanding.remove(sequence, message)) {
+        if (leave(sequence, message)) {
           fail(message, Reason.OUTCOME_UNKNOWN, e);
         }
         return true;
@@ -176,7 +190,7 @@ public final class ConfirmTracker {
    * as unknown and the next message goes out on a new channel with the numbering right.
    */
   private void refused(long sequence, Outstanding message, RuntimeException cause) {
-    outstanding.remove(sequence, message);
+    leave(sequence, message);
     PublishException failure =
         new PublishException(
             Reason.NOT_SENT,
@@ -195,6 +209,17 @@ public final class ConfirmTracker {
     failAll(Reason.OUTCOME_UNKNOWN, closedBy);
   }
 
+  /** Takes a message out of the unconfirmed ones, with its key; false when it had left already. */
+  private boolean leave(long sequence, Outstanding message) {
+    if (!outstanding.remove(sequence, message)) {
+      return false;
+    }
+    if (message.key != null) {
+      bare.remove(message.key, message);
+    }
+    return true;
+  }
+
   private static AMQP.BasicProperties withSequence(AMQP.BasicProperties properties, long seq) {
     Map<String, Object> user = properties.getHeaders();
     Map<String, Object> headers;
@@ -211,7 +236,7 @@ public final class ConfirmTracker {
   /** {@code basic.ack} from the broker: settles one message, or all up to {@code tag}. */
   void acked(long tag, boolean multiple) {
     for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
-      if (outstanding.remove(e.getKey(), e.getValue())) {
+      if (leave(e.getKey(), e.getValue())) {
         Outstanding message = e.getValue();
         if (message.returned) {
           fail(message, Reason.UNROUTABLE, null);
@@ -225,7 +250,7 @@ public final class ConfirmTracker {
   /** {@code basic.nack} from the broker: republish if allowed, else fail as nacked. */
   void nacked(long tag, boolean multiple) {
     for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
-      if (outstanding.remove(e.getKey(), e.getValue())) {
+      if (leave(e.getKey(), e.getValue())) {
         Outstanding message = e.getValue();
         if (message.republishes < nackRepublishes) {
           message.republishes++;
@@ -248,14 +273,18 @@ public final class ConfirmTracker {
     return multiple ? outstanding.headMap(tag, true) : outstanding.subMap(tag, true, tag, true);
   }
 
-  /** {@code basic.return}: always arrives before the ack of the same message. */
+  /**
+   * {@code basic.return}: always arrives before the ack of the same message, so that message is
+   * still unconfirmed: found by its sequence header if it has one, else by its key.
+   */
   void returned(Return returned) {
     Map<String, Object> headers = returned.getProperties().getHeaders();
-    if (headers != null && headers.get(SEQUENCE_HEADER) instanceof Long sequence) {
-      Outstanding message = outstanding.get(sequence);
-      if (message != null) {
-        message.returned = true;
-      }
+    Outstanding message =
+        headers != null && headers.get(SEQUENCE_HEADER) instanceof Long sequence
+            ? outstanding.get(sequence)
+            : bare.get(ReturnKey.of(returned));
+    if (message != null) {
+      message.returned = true;
     }
   }
 
@@ -267,12 +296,27 @@ public final class ConfirmTracker {
     failAll(Reason.OUTCOME_UNKNOWN, cause);
   }
 
-  /** Fails every message unconfirmed for longer than the confirm timeout. */
+  /**
+   * Fails every message unconfirmed for longer than the confirm timeout. The key of one sent
+   * without the header stays for one more timeout: its return may still come, and must not be taken
+   * for that of an identical message sent after it.
+   */
   public void expire() {
     long now = System.nanoTime();
     for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
       if (now - e.getValue().deadlineNanos >= 0 && outstanding.remove(e.getKey(), e.getValue())) {
+        if (e.getValue().key != null && bare.get(e.getValue().key) == e.getValue()) {
+          lingering.incrementAndGet();
+        }
         fail(e.getValue(), Reason.TIMED_OUT, null);
+      }
+    }
+    if (lingering.get() > 0) {
+      for (Iterator<Outstanding> keys = bare.values().iterator(); keys.hasNext(); ) {
+        if (now - keys.next().deadlineNanos - timeoutNanos >= 0) {
+          keys.remove();
+          lingering.decrementAndGet();
+        }
       }
     }
   }
@@ -286,7 +330,7 @@ public final class ConfirmTracker {
 
   private void failAll(Reason reason, Throwable cause) {
     for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
-      if (outstanding.remove(e.getKey(), e.getValue())) {
+      if (leave(e.getKey(), e.getValue())) {
         fail(e.getValue(), reason, cause);
       }
     }
@@ -336,6 +380,7 @@ public final class ConfirmTracker {
     final AMQP.BasicProperties properties;
     final byte[] body;
     final long deadlineNanos;
+    final ReturnKey key; // mandatory messages only
     final CompletableFuture<Void> future = new CompletableFuture<>();
     volatile boolean returned;
     int republishes;
@@ -353,6 +398,7 @@ public final class ConfirmTracker {
       this.properties = properties;
       this.body = body;
       this.deadlineNanos = deadlineNanos;
+      this.key = mandatory ? ReturnKey.of(exchange, routingKey, properties, body) : null;
     }
   }
 }

@@ -134,27 +134,108 @@ class ConfirmTrackerTest {
     assertThat(message).isCompleted().isNotCompletedExceptionally();
   }
 
+  private static CompletableFuture<Void> publishMandatory(ConfirmTracker tracker, byte[] body)
+      throws InterruptedException {
+    return tracker.publish("ex", "rk", true, new AMQP.BasicProperties(), body);
+  }
+
+  private void returnPublished(ConfirmTracker tracker, int index, byte[] body) {
+    tracker.returned(new Return(312, "NO_ROUTE", "ex", "rk", fake.published.get(index), body));
+  }
+
   @Test
-  void returnThenAckFailsAsUnroutable() throws Exception {
+  void aReturnedMessageThatDiffersFromTheOthersIsFoundWithoutAnyHeader() throws Exception {
     ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
-    CompletableFuture<Void> routed = publish(tracker, true);
-    CompletableFuture<Void> unroutable = publish(tracker, true);
-    AMQP.BasicProperties sent = fake.published.get(1);
-    assertThat(sent.getHeaders()).containsEntry(ConfirmTracker.SEQUENCE_HEADER, 2L);
-    tracker.returned(new Return(312, "NO_ROUTE", "ex", "rk", sent, new byte[] {1}));
+    CompletableFuture<Void> routed = publishMandatory(tracker, new byte[] {1});
+    CompletableFuture<Void> unroutable = publishMandatory(tracker, new byte[] {2});
+    CompletableFuture<Void> after = publishMandatory(tracker, new byte[] {3});
+    assertThat(fake.published).allSatisfy(p -> assertThat(p.getHeaders()).isNull());
+    returnPublished(
+        tracker, 1, new byte[] {2}); // the broker's copy of the body, not the same array
+    tracker.acked(3, true);
+    assertThat(routed).isCompleted().isNotCompletedExceptionally();
+    assertThat(reasonOf(unroutable)).isEqualTo(Reason.UNROUTABLE);
+    assertThat(after).isCompleted().isNotCompletedExceptionally();
+  }
+
+  @Test
+  void aRepeatOfAnUnconfirmedMessageCarriesItsSequenceNumberAndIsFoundByIt() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> routed = publishMandatory(tracker, new byte[] {1});
+    CompletableFuture<Void> unroutable = publishMandatory(tracker, new byte[] {1});
+    assertThat(fake.published.get(0).getHeaders()).isNull();
+    assertThat(fake.published.get(1).getHeaders())
+        .containsOnly(entry(ConfirmTracker.SEQUENCE_HEADER, 2L));
+    returnPublished(tracker, 1, new byte[] {1});
     tracker.acked(2, true);
     assertThat(routed).isCompleted().isNotCompletedExceptionally();
     assertThat(reasonOf(unroutable)).isEqualTo(Reason.UNROUTABLE);
   }
 
   @Test
-  void mandatoryMessageKeepsItsOwnHeadersBesideTheSequenceNumber() throws Exception {
+  void aReturnWithoutTheHeaderIsTheUnconfirmedMessageSentWithout() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> unroutable = publishMandatory(tracker, new byte[] {1});
+    CompletableFuture<Void> repeat = publishMandatory(tracker, new byte[] {1});
+    returnPublished(tracker, 0, new byte[] {1});
+    tracker.acked(2, true);
+    assertThat(reasonOf(unroutable)).isEqualTo(Reason.UNROUTABLE);
+    assertThat(repeat).isCompleted().isNotCompletedExceptionally();
+  }
+
+  @Test
+  void onceTheFirstIsConfirmedARepeatGoesWithoutTheHeaderAgain() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    publishMandatory(tracker, new byte[] {1});
+    tracker.acked(1, false);
+    CompletableFuture<Void> repeat = publishMandatory(tracker, new byte[] {1});
+    assertThat(fake.published.get(1).getHeaders()).isNull();
+    returnPublished(tracker, 1, new byte[] {1});
+    tracker.acked(2, false);
+    assertThat(reasonOf(repeat)).isEqualTo(Reason.UNROUTABLE);
+  }
+
+  @Test
+  void messagesThatDifferOnlyInTheirMessageIdNeedNoHeader() throws Exception {
+    ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
+    for (String id : List.of("a", "b")) {
+      tracker.publish(
+          "ex", "rk", true, new AMQP.BasicProperties.Builder().messageId(id).build(), new byte[1]);
+    }
+    assertThat(fake.published).allSatisfy(p -> assertThat(p.getHeaders()).isNull());
+  }
+
+  @Test
+  void theKeyOfATimedOutMessageLingersForOneMoreTimeoutSoThatItsLateReturnMeetsNoRepeat()
+      throws Exception {
+    Duration timeout = Duration.ofMillis(200);
+    ConfirmTracker tracker = tracker(10, timeout, 0);
+    CompletableFuture<Void> late = publishMandatory(tracker, new byte[] {1});
+    Thread.sleep(timeout.toMillis() + 50);
+    tracker.expire();
+    assertThat(reasonOf(late)).isEqualTo(Reason.TIMED_OUT);
+    CompletableFuture<Void> repeat = publishMandatory(tracker, new byte[] {1});
+    assertThat(fake.published.get(1).getHeaders())
+        .containsOnly(entry(ConfirmTracker.SEQUENCE_HEADER, 2L));
+    returnPublished(tracker, 0, new byte[] {1}); // the timed-out message's, arriving late
+    tracker.acked(2, false);
+    assertThat(repeat).isCompleted().isNotCompletedExceptionally();
+    Thread.sleep(timeout.toMillis() + 50);
+    tracker.expire(); // a timeout later the key is gone
+    publishMandatory(tracker, new byte[] {1});
+    assertThat(fake.published.get(2).getHeaders()).isNull();
+  }
+
+  @Test
+  void aRepeatKeepsItsOwnHeadersBesideTheSequenceNumber() throws Exception {
     ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
     AMQP.BasicProperties own =
         new AMQP.BasicProperties.Builder().headers(Map.of("tenant", "acme")).build();
     tracker.publish("ex", "rk", true, own, new byte[] {1});
-    assertThat(fake.published.get(0).getHeaders())
-        .containsOnly(entry("tenant", "acme"), entry(ConfirmTracker.SEQUENCE_HEADER, 1L));
+    tracker.publish("ex", "rk", true, own, new byte[] {1});
+    assertThat(fake.published.get(0).getHeaders()).containsOnly(entry("tenant", "acme"));
+    assertThat(fake.published.get(1).getHeaders())
+        .containsOnly(entry("tenant", "acme"), entry(ConfirmTracker.SEQUENCE_HEADER, 2L));
     assertThat(own.getHeaders()).containsOnlyKeys("tenant");
   }
 
@@ -162,7 +243,8 @@ class ConfirmTrackerTest {
   void nonMandatoryMessagesCarryNoSequenceHeader() throws Exception {
     ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
     publish(tracker, false);
-    assertThat(fake.published.get(0).getHeaders()).isNull();
+    publish(tracker, false);
+    assertThat(fake.published).allSatisfy(p -> assertThat(p.getHeaders()).isNull());
   }
 
   @Test
