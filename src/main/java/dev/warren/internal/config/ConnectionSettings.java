@@ -19,8 +19,7 @@ import javax.net.ssl.SSLContext;
  * @param connectionName the client-provided connection name, the start of each connection's name
  * @param recoveryInterval how long the client waits between attempts to recover a lost connection
  *     (the first attempt is immediate)
- * @param shared whether consumers, publishing and requests share one connection; else each role has
- *     its own
+ * @param layout which connections there are: by role, one shared, or one per consumer
  */
 public record ConnectionSettings(
     List<Address> addresses,
@@ -30,11 +29,29 @@ public record ConnectionSettings(
     String virtualHost,
     String connectionName,
     Duration recoveryInterval,
-    boolean shared) {
+    ConnectionLayout layout) {
+
+  /** Whether consumers, publishing and requests share one connection. */
+  public boolean shared() {
+    return layout == ConnectionLayout.SHARED;
+  }
+
+  /** Whether each consumer has a connection of its own. */
+  public boolean perConsumer() {
+    return layout == ConnectionLayout.PER_CONSUMER;
+  }
 
   /** The name of the consumers' connection: {@code <connection-name>-consumers}, unless shared. */
   public String consumersName() {
-    return shared ? connectionName : connectionName + "-consumers";
+    return shared() ? connectionName : connectionName + "-consumers";
+  }
+
+  /**
+   * The name of one consumer's own connection (per-consumer layout): {@code
+   * <connection-name>-consumer-<consumer>}.
+   */
+  public String consumerName(String consumer) {
+    return connectionName + "-consumer-" + consumer;
   }
 
   /**
@@ -42,7 +59,7 @@ public record ConnectionSettings(
    * unless shared.
    */
   public String publisherName() {
-    return shared ? connectionName : connectionName + "-publisher";
+    return shared() ? connectionName : connectionName + "-publisher";
   }
 
   /** A connection factory with these settings and automatic recovery on. */

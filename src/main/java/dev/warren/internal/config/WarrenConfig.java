@@ -41,7 +41,9 @@ public final class WarrenConfig {
   /**
    * {@code by-role} (default): one connection for the consumers and one for publishing and
    * requests, so that a broker alarm that blocks publishing does not hold back the consumers' acks;
-   * {@code shared}: one connection for everything.
+   * {@code shared}: one connection for everything; {@code per-consumer}: one connection for each
+   * consumer (a message the client cannot read then stops only its own consumer) and one for
+   * publishing and requests.
    */
   public static final String CONNECTIONS = "warren.connections";
 
@@ -392,7 +394,8 @@ public final class WarrenConfig {
     String name = read(CONNECTION_NAME, defaultConnectionName, s -> s);
     Duration recovery =
         read(RECOVERY_INTERVAL, DEFAULT_RECOVERY_INTERVAL, text -> positive(Durations.parse(text)));
-    boolean shared = read(CONNECTIONS, false, WarrenConfig::parseShared);
+    ConnectionLayout layout =
+        read(CONNECTIONS, ConnectionLayout.BY_ROLE, WarrenConfig::parseConnections);
     return new ConnectionSettings(
         addresses,
         uri.tls(),
@@ -401,7 +404,7 @@ public final class WarrenConfig {
         vhost,
         name,
         recovery,
-        shared);
+        layout);
   }
 
   /**
@@ -451,16 +454,16 @@ public final class WarrenConfig {
     };
   }
 
-  /** Parses {@link #CONNECTIONS}: whether one connection is shared ({@code shared}) or not. */
-  static boolean parseShared(String text) {
+  /** Parses {@link #CONNECTIONS}: {@code by-role}, {@code shared} or {@code per-consumer}. */
+  static ConnectionLayout parseConnections(String text) {
     return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "by-role" -> false;
-      case "shared" -> true;
-      default -> throw new IllegalArgumentException("expected by-role or shared");
+      case "by-role" -> ConnectionLayout.BY_ROLE;
+      case "shared" -> ConnectionLayout.SHARED;
+      case "per-consumer" -> ConnectionLayout.PER_CONSUMER;
+      default -> throw new IllegalArgumentException("expected by-role, shared or per-consumer");
     };
   }
 
-  /** Parses a whole number. */
   /** Parses a handler-timeout: {@code none} (no limit, {@link Duration#ZERO}) or a duration. */
   public static Duration parseHandlerTimeout(String text) {
     if (text.trim().equalsIgnoreCase("none")) {
@@ -473,6 +476,7 @@ public final class WarrenConfig {
     return timeout;
   }
 
+  /** Parses a whole number. */
   public static int parseInt(String text) {
     try {
       return Integer.parseInt(text.trim());

@@ -1151,6 +1151,79 @@ public final class Messages {
         + "); automatic recovery reconnects it";
   }
 
+  public static String frameUnreadable(
+      String connection, String onIt, String error, Duration stable) {
+    return "WARREN-125 the RabbitMQ client closed connection '"
+        + connection
+        + "' ("
+        + onIt
+        + ") because it could not read a frame the broker sent ("
+        + error
+        + "); automatic recovery reconnects it at once. If a message the Java client cannot read"
+        + " (for example header tables nested more than 32 levels deep) is first in a queue of"
+        + " the connection, the next delivery closes it again: an error says so when it closes"
+        + " again within "
+        + stable
+        + " of reconnecting";
+  }
+
+  public static String unreadableMessageLoop(
+      String connection,
+      List<String> consumers,
+      List<String> queues,
+      String error,
+      Duration pause,
+      Duration most,
+      boolean isolated) {
+    String named = "'" + String.join("', '", queues) + "'";
+    String queue = queues.size() == 1 ? "queue " + named : "one of the queues " + named;
+    return "WARREN-126 connection '"
+        + connection
+        + "' loops on a message the RabbitMQ Java client cannot read: it closed twice in a row"
+        + " ("
+        + error
+        + "), each time soon after it reconnected; "
+        + (consumers.isEmpty()
+            ? "no consumer is on it: the frame is a returned message or a reply; "
+            : (consumers.size() == 1 ? "consumer '" : "consumers '")
+                + String.join("', '", consumers)
+                + (consumers.size() == 1 ? "' on it receives" : "' on it receive")
+                + " nothing until the message is gone. The message (for example"
+                + " one whose header tables nest more than 32 levels deep, which the broker"
+                + " accepts) stays first in "
+                + queue
+                + ": nothing is acked or lost, and each reconnect delivers it again. ")
+        + "The client now waits "
+        + pause
+        + " before reconnecting, doubling up to "
+        + most
+        + ". Remove or move the message with a tool that is not the Java client: the management"
+        + " UI's 'Get messages' on the queue with Ack mode 'Reject requeue false' (it goes to the"
+        + " queue's dead-letter exchange, if any), or 'rabbitmqctl purge_queue' if the queue's"
+        + " other messages may go too"
+        + (isolated
+            ? ""
+            : "; set 'warren.connections=per-consumer' so that such a message stops only its own"
+                + " consumer")
+        + " (logged once per loop)";
+  }
+
+  public static String unreadableLoopEnded(
+      String connection, String onIt, int closes, Duration stable, Duration interval) {
+    return "WARREN-127 connection '"
+        + connection
+        + "' ("
+        + onIt
+        + ") stayed up for "
+        + stable
+        + " after "
+        + closes
+        + " closes in a row for a message the client could not read: the message is gone and"
+        + " the consumers receive again; recovery waits "
+        + interval
+        + " between attempts again";
+  }
+
   public static String clientRecoveryFailed(String what, String error) {
     return "WARREN-204 the RabbitMQ client could not recover "
         + what

@@ -16,7 +16,9 @@ import java.util.logging.Logger;
  * writes them through SLF4J, which discards them on a server without an SLF4J binding (Open
  * Liberty); this one keeps the client's behaviour (a failing callback closes its channel) and only
  * changes where the reports go. Recovery failures repeat every few seconds while the broker is
- * away, so they are logged at most once a minute. One per connection factory; thread-safe.
+ * away, so they are logged at most once a minute. A frame the client cannot read is reported by the
+ * connection's {@link UnreadableFrames} instead, which tells a loop from a single close. One per
+ * connection factory; thread-safe.
  */
 final class ClientErrors extends StrictExceptionHandler {
 
@@ -24,9 +26,22 @@ final class ClientErrors extends StrictExceptionHandler {
   private static final Duration RECOVERY_WARNING_INTERVAL = Duration.ofMinutes(1);
 
   private final RateLimit recoveryWarnings = new RateLimit(RECOVERY_WARNING_INTERVAL);
+  private final UnreadableFrames frames;
+
+  /**
+   * @param frames watches the factory's connection for frames the client cannot read; {@code null}
+   *     for a connection without recovery
+   */
+  ClientErrors(UnreadableFrames frames) {
+    this.frames = frames;
+  }
 
   @Override
   public void handleUnexpectedConnectionDriverException(Connection connection, Throwable error) {
+    if (frames != null && UnreadableFrames.unreadable(error)) {
+      frames.closed(error);
+      return;
+    }
     LOG.log(
         Level.WARNING, Messages.clientConnectionFailed(name(connection), error.toString()), error);
   }

@@ -10,6 +10,12 @@ public enum ConsumerState {
   RECOVERING,
   /** The broker cancelled its subscription (the queue was deleted); it waits for the queue. */
   WAITING_FOR_QUEUE,
+  /**
+   * Its connection closes again and again: the client cannot read a message that the broker
+   * delivers on it, first in its queue or another queue of the connection (logged once, with an
+   * id); it waits for an operator to remove the message.
+   */
+  UNREADABLE_MESSAGE,
   /** Shut down, or stopped for good after a handler threw an {@code Error}. */
   STOPPED
 }

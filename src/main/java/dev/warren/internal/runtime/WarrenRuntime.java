@@ -26,7 +26,10 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,9 +44,11 @@ import java.util.logging.Logger;
 /**
  * The application's connections and its consumers: by default one connection for the consumers and
  * one for publishing and requests (a broker alarm blocks a connection that publishes, and would
- * hold back the consumers' acks with it), or one shared by both ({@code
- * warren.connections=shared}). Created at deployment validation (which opens a connection to check
- * the broker), started once the application scope is up, stopped before it goes down: cancel every
+ * hold back the consumers' acks with it), one shared by both ({@code warren.connections=shared}),
+ * or one for each consumer besides the one for publishing ({@code per-consumer}: a message the
+ * client cannot read closes only its own consumer's connection). Each connection is watched by its
+ * {@link UnreadableFrames}. Created at deployment validation (which opens a connection to check the
+ * broker), started once the application scope is up, stopped before it goes down: cancel every
  * consumer, let in-flight deliveries settle within the shutdown timeout, then close channels and
  * the connections.
  */
@@ -61,6 +66,9 @@ public final class WarrenRuntime {
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
   private Connection consumers; // the consumers' connection
   private Connection publishing; // publishing and requests; the same as consumers when shared
+  private final Map<String, Connection> ownConnections = new LinkedHashMap<>(); // per consumer
+  private final Map<Connection, UnreadableFrames> watches = new ConcurrentHashMap<>();
+  private final Map<ConsumerRunner, UnreadableFrames> watchOfRunner = new ConcurrentHashMap<>();
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
@@ -70,6 +78,10 @@ public final class WarrenRuntime {
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
   private final ExecutorService clientShutdowns;
+  // per-consumer connections share the client's consumer work and heartbeat threads, so that n
+  // connections do not make n sets of them
+  private final ExecutorService clientWork;
+  private final ScheduledExecutorService clientHeartbeats;
   private boolean started;
   private boolean stopped;
 
@@ -89,6 +101,14 @@ public final class WarrenRuntime {
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
     this.timer = Timers.single(threads.named("warren-timer"));
     this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
+    boolean perConsumer = settings.connection().perConsumer();
+    this.clientWork =
+        perConsumer
+            ? Executors.newFixedThreadPool(
+                2 * Runtime.getRuntime().availableProcessors(), threads.named("warren-amqp-work"))
+            : null;
+    this.clientHeartbeats =
+        perConsumer ? Timers.single(threads.named("warren-amqp-heartbeat")) : null;
   }
 
   /**
@@ -120,8 +140,19 @@ public final class WarrenRuntime {
    * application's JVM alive as they always did.
    */
   public ConnectionFactory connectionFactory() {
+    return connectionFactory(null);
+  }
+
+  private ConnectionFactory connectionFactory(UnreadableFrames frames) {
     ConnectionFactory factory = settings.connection().factory();
-    factory.setExceptionHandler(new ClientErrors());
+    factory.setExceptionHandler(new ClientErrors(frames));
+    if (frames != null) {
+      factory.setRecoveryDelayHandler(frames);
+    }
+    if (clientWork != null) {
+      factory.setSharedExecutor(clientWork);
+      factory.setHeartbeatExecutor(clientHeartbeats);
+    }
     if (threads.isManaged()) {
       factory.setThreadFactory(threads.named("warren-amqp"));
       factory.setShutdownExecutor(clientShutdowns);
@@ -148,13 +179,17 @@ public final class WarrenRuntime {
   }
 
   /**
-   * The consumers' connection, opened on first use, with automatic recovery; the one for publishing
-   * when connections are shared.
+   * The consumers' connection, opened on first use, with automatic recovery, where deployment
+   * checks and declares the consumers' topology; the one for publishing when connections are
+   * shared, and also when each consumer has its own (those open only when the consumers start).
    *
    * @throws IOException when the broker cannot be reached or refuses the login
    * @throws TimeoutException when the broker does not answer in time
    */
   public synchronized Connection consumerConnection() throws IOException, TimeoutException {
+    if (settings.connection().perConsumer()) {
+      return connection();
+    }
     if (consumers == null) {
       consumers =
           settings.connection().shared() && publishing != null
@@ -164,11 +199,34 @@ public final class WarrenRuntime {
     return consumers;
   }
 
+  /** The connection {@code model} consumes on: its own when each consumer has one. */
+  private synchronized Connection connectionOf(ConsumerModel model)
+      throws IOException, TimeoutException {
+    if (!settings.connection().perConsumer()) {
+      return consumerConnection();
+    }
+    Connection own = ownConnections.get(model.name());
+    if (own == null) {
+      own = open(settings.connection().consumerName(model.name()));
+      ownConnections.put(model.name(), own);
+    }
+    return own;
+  }
+
   private Connection open(String name) throws IOException, TimeoutException {
     if (stopped) {
       throw new IllegalStateException("Warren has shut down; its connections are closed");
     }
-    Connection opened = connectionFactory().newConnection(settings.connection().addresses(), name);
+    UnreadableFrames frames =
+        new UnreadableFrames(
+            name,
+            settings.connection().recoveryInterval(),
+            settings.connection().perConsumer(),
+            timer);
+    Connection opened =
+        connectionFactory(frames).newConnection(settings.connection().addresses(), name);
+    frames.watch(opened);
+    watches.put(opened, frames);
     if (telemetry != Telemetry.NONE && opened instanceof Recoverable recoverable) {
       recoverable.addRecoveryListener(new Recoveries());
     }
@@ -223,9 +281,10 @@ public final class WarrenRuntime {
    * recovering.
    */
   public synchronized boolean connected() {
-    return (consumers != null || publishing != null)
+    return (consumers != null || publishing != null || !ownConnections.isEmpty())
         && (consumers == null || consumers.isOpen())
-        && (publishing == null || publishing.isOpen());
+        && (publishing == null || publishing.isOpen())
+        && ownConnections.values().stream().allMatch(Connection::isOpen);
   }
 
   /** Whether the consumers were started and Warren has not shut down. */
@@ -257,15 +316,8 @@ public final class WarrenRuntime {
       LOG.info(Messages.threadsChosen(threads.description()));
     }
     FailureMapping failures = failureMapping(beanManager);
-    OwnTopology topology =
-        new OwnTopology(
-            models.stream().filter(m -> m.enabled() && m.declareTopology()).toList(),
-            this::probe,
-            settings.connection().virtualHost(),
-            settings.connection().username());
-    if (topology.any() && consumerConnection() instanceof Recoverable recoverable) {
-      recoverable.addRecoveryListener(topology);
-    }
+    boolean perConsumer = settings.connection().perConsumer();
+    OwnTopology shared = null; // by role or shared: one for the consumers' connection
     Instance<RequestContextController> requestContexts =
         requestScopeUsed
             ? beanManager.createInstance().select(RequestContextController.class)
@@ -274,6 +326,11 @@ public final class WarrenRuntime {
       if (!model.enabled()) {
         continue;
       }
+      Connection connection = connectionOf(model);
+      if (!perConsumer && shared == null) {
+        shared = ownTopology(models, connection);
+      }
+      OwnTopology topology = perConsumer ? ownTopology(List.of(model), connection) : shared;
       Bean<?> bean = model.bean();
       CreationalContext<?> context = beanManager.createCreationalContext(bean);
       contexts.add(context);
@@ -309,10 +366,15 @@ public final class WarrenRuntime {
               telemetry.consumer(model.name(), model.queue()),
               topology);
       runners.add(runner);
+      UnreadableFrames frames = watches.get(connection);
+      if (frames != null) {
+        frames.consumer(model.name(), model.queue());
+        watchOfRunner.put(runner, frames);
+      }
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(runner::expireCopies, sweep, sweep, TimeUnit.MILLISECONDS);
       try {
-        runner.start(consumerConnection());
+        runner.start(connection);
       } catch (IOException | RuntimeException e) {
         LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
         throw e;
@@ -321,13 +383,42 @@ public final class WarrenRuntime {
   }
 
   /**
+   * What Warren declares again after each recovery of {@code connection}: the topology of those of
+   * {@code models} that are enabled and own it.
+   */
+  private OwnTopology ownTopology(List<ConsumerModel> models, Connection connection) {
+    OwnTopology topology =
+        new OwnTopology(
+            models.stream().filter(m -> m.enabled() && m.declareTopology()).toList(),
+            this::probe,
+            settings.connection().virtualHost(),
+            settings.connection().username());
+    if (topology.any() && connection instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(topology);
+    }
+    return topology;
+  }
+
+  /**
    * Each started consumer's state and counts, in start order; for health checks. Empty before
-   * start.
+   * start. A consumer whose connection loops on a message the client cannot read is {@link
+   * ConsumerState#UNREADABLE_MESSAGE}, whatever the moment of the loop.
    */
   public List<ConsumerStatus> consumers() {
     List<ConsumerStatus> all = new ArrayList<>(runners.size());
     for (ConsumerRunner runner : runners) {
-      all.add(runner.status());
+      ConsumerStatus status = runner.status();
+      UnreadableFrames frames = watchOfRunner.get(runner);
+      if (frames != null && frames.looping() && status.state() != ConsumerState.STOPPED) {
+        status =
+            new ConsumerStatus(
+                status.name(),
+                status.queue(),
+                ConsumerState.UNREADABLE_MESSAGE,
+                status.inFlight(),
+                status.held());
+      }
+      all.add(status);
     }
     return all;
   }
@@ -376,12 +467,19 @@ public final class WarrenRuntime {
     }
     Connection consuming;
     Connection other;
+    List<Connection> own;
     synchronized (this) {
       consuming = consumers;
       other = publishing == consumers ? null : publishing;
+      own = List.copyOf(ownConnections.values());
     }
+    own.forEach(WarrenRuntime::closeConnection);
     closeConnection(consuming);
     closeConnection(other);
+    if (clientWork != null) {
+      clientWork.shutdown(); // the client never shuts down an executor it was given
+      clientHeartbeats.shutdownNow();
+    }
     timer.shutdownNow();
     internal.shutdown();
     completions.shutdown();

@@ -97,6 +97,13 @@ class WarrenConfigTest {
     assertThat(shared.consumersName()).isEqualTo("my-app");
     assertThat(shared.publisherName()).isEqualTo("my-app");
     assertThat(config("warren.connections", "by-role").global("a").connection().shared()).isFalse();
+    ConnectionSettings perConsumer =
+        config("warren.connections", "per-consumer").global("my-app").connection();
+    assertThat(perConsumer.perConsumer()).isTrue();
+    assertThat(perConsumer.shared()).isFalse();
+    assertThat(perConsumer.consumerName("orders")).isEqualTo("my-app-consumer-orders");
+    assertThat(perConsumer.publisherName()).isEqualTo("my-app-publisher");
+    assertThat(byDefault.perConsumer()).isFalse();
     assertThat(problems).isEmpty();
 
     assertThat(config("warren.connections", "one").global("my-app").connection().shared())
@@ -104,7 +111,7 @@ class WarrenConfigTest {
     assertThat(problems)
         .singleElement()
         .asString()
-        .contains("'warren.connections'", "one", "by-role or shared");
+        .contains("'warren.connections'", "one", "by-role, shared or per-consumer");
   }
 
   @Test

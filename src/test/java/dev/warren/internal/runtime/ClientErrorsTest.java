@@ -3,11 +3,15 @@ package dev.warren.internal.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.MalformedFrameException;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -57,7 +61,7 @@ class ClientErrorsTest {
 
   @Test
   void aBrokenConnectionIsAWarningWithItsNameAndCause() {
-    new ClientErrors()
+    new ClientErrors(null)
         .handleUnexpectedConnectionDriverException(
             named("warren"), new IOException("connection reset"));
 
@@ -72,7 +76,7 @@ class ClientErrorsTest {
 
   @Test
   void failedRecoveriesAreLoggedOnceAMinuteEvenWhenTheBrokerIsSimplyAway() {
-    ClientErrors errors = new ClientErrors();
+    ClientErrors errors = new ClientErrors(null);
     for (int i = 0; i < 5; i++) {
       errors.handleConnectionRecoveryException(
           named("warren"), new ConnectException("Connection refused"));
@@ -82,5 +86,46 @@ class ClientErrorsTest {
     assertThat(records.get(0).getMessage())
         .startsWith("WARREN-204 ")
         .contains("connection 'warren'", "Connection refused");
+  }
+
+  @Test
+  void aFrameTheClientCannotReadIsLeftToTheConnectionsWatchWhichTellsALoop() {
+    Logger watchLog = Logger.getLogger(UnreadableFrames.class.getName());
+    watchLog.addHandler(capture);
+    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    try {
+      UnreadableFrames frames =
+          new UnreadableFrames("app-consumer-orders", Duration.ofSeconds(1), true, timer);
+      frames.consumer("orders", "orders-q");
+      ClientErrors errors = new ClientErrors(frames);
+      MalformedFrameException unreadable =
+          new MalformedFrameException("Too many levels of nested tables/arrays (max 32)");
+      for (int i = 0; i < 4; i++) {
+        errors.handleUnexpectedConnectionDriverException(named("app-consumer-orders"), unreadable);
+        frames.handleRecovery(null);
+      }
+
+      assertThat(records)
+          .extracting(LogRecord::getLevel)
+          .containsExactly(Level.WARNING, Level.SEVERE);
+      assertThat(records.get(0).getMessage())
+          .startsWith("WARREN-125 ")
+          .contains("'app-consumer-orders'", "consumer 'orders' (queue 'orders-q')", "max 32");
+      assertThat(records.get(1).getMessage())
+          .startsWith("WARREN-126 ")
+          .contains(
+              "'app-consumer-orders'",
+              "consumer 'orders'",
+              "stays first in queue 'orders-q'",
+              "Reject requeue false",
+              "purge_queue",
+              "waits PT1S")
+          .doesNotContain("per-consumer"); // it is isolated already
+      assertThat(frames.looping()).isTrue();
+      assertThat(frames.getDelay(0)).isEqualTo(4000);
+    } finally {
+      watchLog.removeHandler(capture);
+      timer.shutdownNow();
+    }
   }
 }
