@@ -237,11 +237,13 @@ final class FaultDriver implements Runnable {
   private String connectionsOn(int node) {
     try {
       List<String> names = new ArrayList<>();
-      // 3.10 has no user_provided_name column: the name is in the client properties
+      // list_connections lists the whole cluster's: the server port says which node holds one
+      // (3.10 has no user_provided_name column: the name is in the client properties)
       Matcher name = Pattern.compile("warren-soak-[a-z]+").matcher("");
+      String port = String.valueOf(SoakOptions.port(node));
       for (String line :
-          script("ctl", String.valueOf(node), "list_connections", "client_properties")) {
-        if (name.reset(line).find()) {
+          script("ctl", String.valueOf(node), "list_connections", "port", "client_properties")) {
+        if (line.trim().startsWith(port) && name.reset(line).find()) {
           names.add(name.group());
         }
       }

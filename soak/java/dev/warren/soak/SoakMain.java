@@ -2,6 +2,8 @@ package dev.warren.soak;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
 import dev.warren.OutgoingMessage;
 import dev.warren.PublishException;
 import dev.warren.Publisher;
@@ -40,6 +42,8 @@ public final class SoakMain {
   private final List<Stream> streams = new ArrayList<>();
   private volatile boolean streaming = true;
   private volatile long settleDeadline = Long.MAX_VALUE;
+  private final AtomicInteger publisherLosses = new AtomicInteger();
+  private final AtomicInteger publisherRecoveries = new AtomicInteger();
 
   private SoakMain(SoakOptions options) {
     this.options = options;
@@ -120,9 +124,43 @@ public final class SoakMain {
               + connection.getServerProperties().get("platform")
               + ", cluster "
               + connection.getServerProperties().get("cluster_name"));
+      watch(connection);
       status = soak(clients);
     }
     return status;
+  }
+
+  /**
+   * Logs every loss and recovery of Warren's publishing connection, with the node it recovered to,
+   * and counts them for the report (Warren itself logs only losses the client sees as I/O errors,
+   * not a close by the broker or a peer that went away cleanly).
+   */
+  private void watch(Connection connection) {
+    connection.addShutdownListener(
+        cause -> {
+          if (!cause.isInitiatedByApplication()) {
+            publisherLosses.incrementAndGet();
+            log("publisher connection lost: " + cause.getMessage());
+          }
+        });
+    if (connection instanceof Recoverable recoverable) {
+      recoverable.addRecoveryListener(
+          new RecoveryListener() {
+            @Override
+            public void handleRecovery(Recoverable recovered) {
+              publisherRecoveries.incrementAndGet();
+              Connection c = (Connection) recovered;
+              log(
+                  "publisher connection recovered to "
+                      + c.getAddress().getHostAddress()
+                      + ":"
+                      + c.getPort());
+            }
+
+            @Override
+            public void handleRecoveryStarted(Recoverable recovering) {}
+          });
+    }
   }
 
   private int soak(SoakClients clients) throws Exception {
@@ -262,6 +300,12 @@ public final class SoakMain {
     List<FaultDriver.Fault> injected = faults.faults();
     out.append(
         String.format(Locale.ROOT, "faults injected: %d %s%n", injected.size(), faults.counts()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "Warren's publishing connection lost %d times, recovered %d times%n",
+            publisherLosses.get(),
+            publisherRecoveries.get()));
     for (FaultDriver.Fault f : injected) {
       out.append(
           String.format(
