@@ -39,7 +39,7 @@ public final class BenchMain {
   /** Runs the benchmark; see the class comment. */
   public static void main(String[] args) {
     // Weld's boot notes and Warren's one INFO line per started consumer would bury the progress
-    // lines (500 of them in the startup scenario); warnings and errors still show
+    // lines (thousands of them in the startup scenario); warnings and errors still show
     QUIET.forEach(logger -> logger.setLevel(Level.WARNING));
     int status;
     try {

@@ -8,9 +8,9 @@ import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
- * Boots Weld SE with bean discovery off and exactly the given bean classes, with or without
- * Warren's extension (Weld SE loads no service-loader extensions when discovery is off, so an
- * application adds Warren's itself, as here).
+ * Boots Weld SE with bean discovery off and exactly the given bean classes (and extensions, if
+ * given), with or without Warren's extension (Weld SE loads no service-loader extensions when
+ * discovery is off, so an application adds Warren's itself, as here).
  */
 final class WeldBoot {
 
@@ -20,20 +20,31 @@ final class WeldBoot {
 
   /** A container with Warren: its consumers run once this returns. */
   static WeldContainer withWarren(Class<?>... beanClasses) {
-    Weld weld = weld(beanClasses);
+    return withWarren(List.of(), beanClasses);
+  }
+
+  /**
+   * A container with Warren and {@code extensions} (new instances for this container), such as
+   * {@link StartupCopies}: its consumers run once this returns.
+   */
+  static WeldContainer withWarren(List<Extension> extensions, Class<?>... beanClasses) {
+    Weld weld = weld(extensions, beanClasses);
     warrenExtensions().forEach(weld::addExtension);
     return weld.initialize();
   }
 
-  /** The same container without Warren's extension: the annotations are inert. */
-  static WeldContainer withoutWarren(Class<?>... beanClasses) {
-    return weld(beanClasses).initialize();
+  /** The same container (with {@code extensions}) without Warren's: the annotations are inert. */
+  static WeldContainer withoutWarren(List<Extension> extensions, Class<?>... beanClasses) {
+    return weld(extensions, beanClasses).initialize();
   }
 
-  private static Weld weld(Class<?>... beanClasses) {
-    return new Weld("warren-bench-" + IDS.incrementAndGet())
-        .disableDiscovery()
-        .addBeanClasses(beanClasses);
+  private static Weld weld(List<Extension> extensions, Class<?>... beanClasses) {
+    Weld weld =
+        new Weld("warren-bench-" + IDS.incrementAndGet())
+            .disableDiscovery()
+            .addBeanClasses(beanClasses);
+    extensions.forEach(weld::addExtension);
+    return weld;
   }
 
   /**
