@@ -23,13 +23,14 @@ import org.jboss.weld.environment.se.WeldContainer;
  * StartupCopies#CONSUMERS} are reported, to show how boot, heap and threads grow.
  *
  * <p>Boot time is {@code Weld.initialize()}: with Warren it includes opening the connection,
- * declaring every queue (each on a throwaway channel) and starting every consumer (channel, {@code
- * basic.qos}, {@code basic.consume}, a worker pool whose threads start at the first delivery). The
- * queues exist before the measured boots, as they do when an application restarts (the broker then
- * only confirms each declare). One untimed boot of each kind comes first, so that class loading and
- * JIT of the first boot in the JVM are not counted against either side. After each boot with
- * Warren, the raw client does the same broker work (connection, declares, consumers) on its own,
- * which splits Warren's added time into broker round trips and Warren's and Weld's own work.
+ * declaring every queue (on one throwaway channel, replaced after a failed declare) and starting
+ * every consumer (channel, {@code basic.qos}, {@code basic.consume}, a worker pool whose threads
+ * start at the first delivery). The queues exist before the measured boots, as they do when an
+ * application restarts (the broker then only confirms each declare). One untimed boot of each kind
+ * comes first, so that class loading and JIT of the first boot in the JVM are not counted against
+ * either side. After each boot with Warren, the raw client does the same broker work (connection,
+ * declares, consumers; with a channel per declare, see {@link #rawBrokerWork}) on its own, which
+ * splits Warren's added time into broker round trips and Warren's and Weld's own work.
  *
  * <p>Heap is the JVM's used heap after full collections, with the container running: (with Warren -
  * without) / consumers. It includes Warren's fixed costs (its connection, the client's buffers), so
@@ -191,9 +192,11 @@ final class StartupScenario {
 
   /**
    * The broker work Warren's boot does, done by the raw client: open a connection, declare each
-   * queue on a throwaway channel (declare-topology), then give each consumer its own channel with
-   * {@code basic.qos} and {@code basic.consume}. What a boot with Warren takes beyond this is
-   * Warren's and Weld's own work.
+   * queue (declare-topology), then give each consumer its own channel with {@code basic.qos} and
+   * {@code basic.consume}. What a boot with Warren takes beyond this is Warren's and Weld's own
+   * work. Each declare here has a throwaway channel of its own, where Warren declares them all on
+   * one: two round trips per queue more than Warren's boot, so this is an upper bound of its broker
+   * round trips (above 100 % of Warren's added time when Warren's own work is small).
    *
    * @return milliseconds
    */
