@@ -13,11 +13,16 @@ final class HeaderArguments {
 
   private HeaderArguments() {}
 
+  private static final Object[] NONE = {};
+
   /**
    * @return one value per parameter, in the order of {@code parameters}
    * @throws IllegalArgumentException saying which header is missing or of which type it is
    */
   static Object[] of(List<HeaderParameter> parameters, Delivery delivery) {
+    if (parameters.isEmpty()) {
+      return NONE; // most methods: nothing to allocate per delivery
+    }
     Object[] values = new Object[parameters.size()];
     for (int i = 0; i < values.length; i++) {
       HeaderParameter parameter = parameters.get(i);

@@ -24,7 +24,8 @@ final class SingleInterpretation
 
   private static final Logger LOG = Logger.getLogger(SingleInterpretation.class.getName());
 
-  // what most calls come to, made once: completed stages that no caller can complete again
+  // what most calls come to, made once: completed futures, which Handled.now reads at once;
+  // nothing completes or obtrudes them again (they never leave Warren's runtime)
   private static final CompletionStage<Handled> ACKED = settled(Outcome.ack());
   private static final CompletionStage<Handled> DROPPED = settled(Outcome.drop());
   private static final CompletionStage<Handled> RETRIED = settled(Outcome.retry());
@@ -95,7 +96,7 @@ final class SingleInterpretation
   }
 
   private static CompletionStage<Handled> settled(Outcome outcome) {
-    return CompletableFuture.completedStage(new Handled(outcome, null));
+    return CompletableFuture.completedFuture(new Handled(outcome, null));
   }
 
   private CompletionStage<Handled> stageValue(Object value, Delivery delivery) {

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
@@ -29,6 +30,7 @@ final class BatchDispatcher implements Dispatcher {
   private final HandlerTimeouts timeouts;
   private final Control control;
   private final BatchCollector<IncomingDelivery> batches;
+  private final Consumer<IncomingDelivery> collect; // batches::add, made once
 
   private final ConsumerTelemetry telemetry;
   private final SettlementGuard guard;
@@ -53,12 +55,13 @@ final class BatchDispatcher implements Dispatcher {
     this.settlement = settlement;
     this.control = control;
     this.batches = new BatchCollector<>(model.batchSize(), model.batchWait(), timer, this::queue);
+    this.collect = batches::add;
   }
 
   @Override
   public void dispatch(IncomingDelivery delivery) {
     inFlight.received(1);
-    if (!timeouts.holdBack(delivery, () -> batches.add(delivery))) {
+    if (!timeouts.holdBack(delivery, collect)) {
       batches.add(delivery);
     }
   }
@@ -97,7 +100,7 @@ final class BatchDispatcher implements Dispatcher {
       result = invoker.invoke(live);
     } catch (RuntimeException | Error unexpected) {
       call.left();
-      if (!timeouts.finish(call, () -> "throwing " + unexpected)) {
+      if (!timeouts.finish(call, live, unexpected, null)) {
         return; // taken from it already: the messages are settled or handed back
       }
       live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), unexpected));
@@ -107,8 +110,7 @@ final class BatchDispatcher implements Dispatcher {
     call.left();
     result.whenComplete(
         (handled, fatal) -> {
-          if (!timeouts.finish(
-              call, () -> fatal != null ? "throwing " + fatal : "returning its outcomes")) {
+          if (!timeouts.finish(call, live, fatal, handled)) {
             LOG.fine(
                 () -> "ignoring the late result of a batch of " + live.size() + ": handed back");
             return;

@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
@@ -62,44 +62,51 @@ final class HandlerTimeouts {
     this.inFlight = inFlight;
   }
 
+  /** The current worker starts calling the method for {@code delivery}: {@link #start(List)}. */
+  Call start(IncomingDelivery delivery) {
+    return timeout.isZero() ? UNTIMED : start(List.of(delivery));
+  }
+
   /**
    * The current worker starts calling the method for {@code deliveries}.
    *
    * @return the call, to be told when the worker leaves the method and when the result is in
    */
   Call start(List<IncomingDelivery> deliveries) {
+    if (timeout.isZero()) {
+      return UNTIMED;
+    }
     Call call = new Call(deliveries, Thread.currentThread());
-    if (!timeout.isZero()) {
-      try {
-        call.deadline =
-            timer.schedule(
-                () -> guard.run(SettlementGuard.HANDLER_TIMEOUT, deliveries, () -> overran(call)),
-                timeout.toNanos(),
-                TimeUnit.NANOSECONDS);
-      } catch (RejectedExecutionException e) {
-        // shutting down: no limit any more
-      }
+    try {
+      call.deadline =
+          timer.schedule(
+              () -> guard.run(SettlementGuard.HANDLER_TIMEOUT, deliveries, () -> overran(call)),
+              timeout.toNanos(),
+              TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down: no limit any more
     }
     return call;
   }
 
   /**
    * Holds back {@code delivery} when it is a redelivery of a message whose overrunning call still
-   * runs: {@code resume} dispatches it once that call ends.
+   * runs: {@code dispatch} is given it once that call ends.
    *
    * @return whether it was held back
    */
-  boolean holdBack(IncomingDelivery delivery, Runnable resume) {
+  boolean holdBack(IncomingDelivery delivery, Consumer<IncomingDelivery> dispatch) {
     if (timeout.isZero() || (!delivery.redelivered() && delivery.attempt() <= 1)) {
       return false;
     }
+    Runnable resume = () -> dispatch.accept(delivery);
     Call earlier;
     synchronized (this) {
       earlier = overrunning.stream().filter(c -> c.carries(delivery)).findFirst().orElse(null);
       if (earlier == null) {
         return false;
       }
-      earlier.waiting.add(resume);
+      earlier.waiting().add(resume);
     }
     LOG.warning(Messages.redeliveryHeldBack(consumer, where, delivery.deliveryTag()));
     try {
@@ -119,11 +126,11 @@ final class HandlerTimeouts {
   /** The overrunning call still runs a handler-timeout later: the redelivery is retried unrun. */
   private void giveUpWaiting(Call earlier, IncomingDelivery delivery, Runnable resume) {
     synchronized (this) {
-      if (!earlier.waiting.remove(resume)) {
+      if (earlier.waiting == null || !earlier.waiting.remove(resume)) {
         return; // the earlier call ended and dispatched it
       }
     }
-    if (!inFlight.start(List.of(delivery))) {
+    if (!inFlight.start(delivery)) {
       return; // shutting down: the channel hands it back
     }
     delivery.overrun(); // taken from a handler that never ran: shutdown counts it as settling
@@ -165,46 +172,75 @@ final class HandlerTimeouts {
   }
 
   /**
-   * The call's result is in.
+   * The result of the call for {@code delivery} is in.
    *
-   * @param result what it came to, for the message when it is ignored (made only then)
+   * @param thrown what the call threw or its stage failed with, or {@code null}
+   * @param returned what it came to otherwise (a {@link Handled}, or a batch's list of them), for
+   *     the message when it is ignored
    * @return whether the result decides: {@code false} when its deliveries were taken from it (at
    *     the handler-timeout, or at shutdown); a late result after a handler-timeout is logged, and
    *     what waited for the call goes on
    */
-  boolean finish(Call call, Supplier<String> result) {
-    if (timeout.isZero()) {
-      return finishAll(call);
-    }
+  boolean finish(Call call, IncomingDelivery delivery, Throwable thrown, Object returned) {
+    return call == UNTIMED ? delivery.finish() : finishTimed(call, thrown, returned);
+  }
+
+  /**
+   * The result of the call for {@code deliveries} (a batch) is in: as {@link #finish(Call,
+   * IncomingDelivery, Throwable, Object)}.
+   */
+  boolean finish(Call call, List<IncomingDelivery> deliveries, Throwable thrown, Object returned) {
+    return call == UNTIMED ? finishAll(deliveries) : finishTimed(call, thrown, returned);
+  }
+
+  private boolean finishTimed(Call call, Throwable thrown, Object returned) {
     if (call.deadline != null) {
       call.deadline.cancel(false);
     }
     List<Runnable> resume;
     synchronized (this) { // against overran: a call's deliveries go one way, all together
-      boolean all = finishAll(call);
+      boolean all = finishAll(call.deliveries);
       if (!overrunning.remove(call)) {
         return all;
       }
-      resume = new ArrayList<>(call.waiting);
-      call.waiting.clear();
+      resume = call.waiting == null ? List.of() : new ArrayList<>(call.waiting);
+      call.waiting = null;
     }
-    LOG.info(Messages.lateResultIgnored(consumer, where, result.get()));
+    LOG.info(Messages.lateResultIgnored(consumer, where, describe(thrown, returned)));
     resume.forEach(Runnable::run);
     return false;
   }
 
-  private static boolean finishAll(Call call) {
+  /** What a call came to, for the message when its result comes too late. */
+  private static String describe(Throwable thrown, Object returned) {
+    Throwable failure =
+        thrown != null ? thrown : returned instanceof Handled h ? h.failure() : null;
+    if (failure != null) {
+      return "throwing " + failure;
+    }
+    return returned instanceof Handled h ? "returning " + h.outcome() : "returning its outcomes";
+  }
+
+  private static boolean finishAll(List<IncomingDelivery> deliveries) {
     boolean all = true;
-    for (IncomingDelivery delivery : call.deliveries) {
+    for (IncomingDelivery delivery : deliveries) {
       all &= delivery.finish();
     }
     return all;
   }
 
+  /**
+   * The call of every method when there is no handler-timeout: nothing watches it, so nothing is
+   * made per call.
+   */
+  private static final Call UNTIMED = new Call(List.of(), null);
+
   /** One call of the method: its deliveries, and its worker while the worker is inside it. */
   static final class Call {
     private final List<IncomingDelivery> deliveries;
-    private final List<Runnable> waiting = new ArrayList<>();
+    // redeliveries held back until the call ends, made when the first one is; guarded by the
+    // HandlerTimeouts
+    private List<Runnable> waiting;
     private Thread worker;
     private volatile ScheduledFuture<?> deadline;
 
@@ -213,11 +249,21 @@ final class HandlerTimeouts {
       this.worker = worker;
     }
 
+    private List<Runnable> waiting() {
+      if (waiting == null) {
+        waiting = new ArrayList<>();
+      }
+      return waiting;
+    }
+
     /**
      * The worker left the method. An interruption meant for this call must not reach what the
      * worker does next, so it is cleared here if it came.
      */
     void left() {
+      if (this == UNTIMED) {
+        return; // nothing interrupts it
+      }
       synchronized (this) {
         worker = null;
       }

@@ -41,6 +41,20 @@ final class InFlight {
   }
 
   /**
+   * A worker takes {@code delivery} from the waiting ones: {@link #start(List)} for one.
+   *
+   * @return whether to handle it
+   */
+  synchronized boolean start(IncomingDelivery delivery) {
+    if (draining || closed) {
+      return false; // still in the channel's hands: counted as not started
+    }
+    waiting--;
+    inHand.add(delivery);
+    return true;
+  }
+
+  /**
    * A worker takes {@code deliveries} from the waiting ones.
    *
    * @return whether to handle them: {@code false} once draining or closed (they stay unsettled, and

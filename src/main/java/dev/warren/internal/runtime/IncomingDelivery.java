@@ -10,7 +10,8 @@ import dev.warren.internal.logging.Messages;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.telemetry.Processing;
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicReference;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -33,12 +34,27 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
 
   private static final Logger LOG = Logger.getLogger(IncomingDelivery.class.getName());
 
+  // settled and owner change by compare-and-set through these: two fields, not two objects per
+  // delivery (the consume path allocates for every message)
+  private static final VarHandle SETTLED;
+  private static final VarHandle OWNER;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      SETTLED = lookup.findVarHandle(IncomingDelivery.class, "settled", Action.class);
+      OWNER = lookup.findVarHandle(IncomingDelivery.class, "owner", Owner.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final String consumerName;
   private final String queue;
   private final Channel channel;
   private final int attempt;
-  private final AtomicReference<Action> settled = new AtomicReference<>();
-  private final AtomicReference<Owner> owner = new AtomicReference<>(Owner.HANDLER);
+  private volatile Action settled; // set through SETTLED only
+  private volatile Owner owner = Owner.HANDLER; // changed through OWNER only
   private volatile Processing telemetry = Processing.NONE;
 
   IncomingDelivery(
@@ -64,10 +80,10 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
    * @return whether the frame was sent
    */
   boolean settle(Action action) {
-    if (!settled.compareAndSet(null, action)) {
+    if (!SETTLED.compareAndSet(this, null, action)) {
       LOG.warning(
           Messages.alreadySettled(
-              consumerName, deliveryTag(), settled.get().toString(), action.toString()));
+              consumerName, deliveryTag(), settled.toString(), action.toString()));
       return false;
     }
     boolean sent = send(action);
@@ -84,7 +100,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
    */
   boolean requeueUnlessSettled() {
     Action requeue = new Action.Reject(true, Action.Reason.STEP_FAILED);
-    if (!settled.compareAndSet(null, requeue) || !channel.isOpen()) {
+    if (!SETTLED.compareAndSet(this, null, requeue) || !channel.isOpen()) {
       return false;
     }
     boolean sent = send(requeue);
@@ -126,7 +142,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
    * @return {@code false} when the delivery was handed back first (the result is then ignored)
    */
   boolean finish() {
-    return owner.compareAndSet(Owner.HANDLER, Owner.FINISHED);
+    return OWNER.compareAndSet(this, Owner.HANDLER, Owner.FINISHED);
   }
 
   /**
@@ -135,7 +151,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
    * @return {@code false} when the handler had finished first (its result decides)
    */
   boolean handBack() {
-    return owner.compareAndSet(Owner.HANDLER, Owner.HANDED_BACK);
+    return OWNER.compareAndSet(this, Owner.HANDLER, Owner.HANDED_BACK);
   }
 
   /**
@@ -145,17 +161,17 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
    * @return {@code false} when the handler had finished first, or it was handed back already
    */
   boolean overrun() {
-    return owner.compareAndSet(Owner.HANDLER, Owner.OVERRAN);
+    return OWNER.compareAndSet(this, Owner.HANDLER, Owner.OVERRAN);
   }
 
   /** Whether the delivery was taken from its handler at its handler-timeout. */
   boolean overran() {
-    return owner.get() == Owner.OVERRAN;
+    return owner == Owner.OVERRAN;
   }
 
   @Override
   public boolean handedBack() {
-    Owner now = owner.get();
+    Owner now = owner;
     return now == Owner.HANDED_BACK || now == Owner.OVERRAN;
   }
 

@@ -62,7 +62,11 @@ final class SettlementGuard {
 
   /** Runs {@code step} for {@code delivery}; if it throws, settles what it left unsettled. */
   void run(String step, IncomingDelivery delivery, Runnable body) {
-    run(step, List.of(delivery), body);
+    try {
+      body.run();
+    } catch (RuntimeException | Error failure) {
+      failed(step, delivery, failure);
+    }
   }
 
   /** Runs {@code step} for {@code deliveries}; if it throws, settles what it left unsettled. */
@@ -72,6 +76,15 @@ final class SettlementGuard {
     } catch (RuntimeException | Error failure) {
       recover(step, deliveries, failure);
     }
+  }
+
+  /**
+   * {@code step} threw {@code failure} for {@code delivery}: settles it if it is still unsettled,
+   * as {@link #run} does. For a step written as its own {@code try} block, where a {@code Runnable}
+   * per delivery would cost an allocation on the consume path.
+   */
+  void failed(String step, IncomingDelivery delivery, Throwable failure) {
+    recover(step, List.of(delivery), failure);
   }
 
   /**

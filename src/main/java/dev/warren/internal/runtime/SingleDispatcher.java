@@ -5,11 +5,11 @@ import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.Scope;
-import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
@@ -28,6 +28,8 @@ final class SingleDispatcher implements Dispatcher {
   private final BiConsumer<IncomingDelivery, Handled> then;
   private final ConsumerTelemetry telemetry;
   private final SettlementGuard guard;
+  // made once: a method reference made per delivery would be an allocation per message
+  private final Consumer<IncomingDelivery> queue = this::queue;
 
   SingleDispatcher(
       HandlerInvoker invoker,
@@ -51,7 +53,7 @@ final class SingleDispatcher implements Dispatcher {
   @Override
   public void dispatch(IncomingDelivery delivery) {
     inFlight.received(1);
-    if (!timeouts.holdBack(delivery, () -> queue(delivery))) {
+    if (!timeouts.holdBack(delivery, queue)) {
       queue(delivery);
     }
   }
@@ -71,18 +73,18 @@ final class SingleDispatcher implements Dispatcher {
       LOG.fine(() -> "not handling " + delivery + ": its channel has closed");
       return;
     }
-    if (!inFlight.start(List.of(delivery))) {
+    if (!inFlight.start(delivery)) {
       return; // shutting down: never started, it goes back to the queue as the channel closes
     }
     Processing processing = telemetry.processing(delivery);
     delivery.telemetry(processing);
     CompletionStage<Handled> result;
-    HandlerTimeouts.Call call = timeouts.start(List.of(delivery));
+    HandlerTimeouts.Call call = timeouts.start(delivery);
     try (Scope scope = processing.enter()) {
       result = invoker.invoke(delivery);
     } catch (RuntimeException | Error unexpected) {
       call.left();
-      if (!timeouts.finish(call, () -> "throwing " + unexpected)) {
+      if (!timeouts.finish(call, delivery, unexpected, null)) {
         return; // taken from it already: the message is settled or handed back
       }
       // not the handler's failure (those are mapped): settle nothing, hand everything back
@@ -91,30 +93,36 @@ final class SingleDispatcher implements Dispatcher {
       return;
     }
     call.left();
-    result.whenComplete(
-        (handled, fatal) -> {
-          if (!timeouts.finish(call, () -> describe(handled, fatal))) {
-            // taken from the handler while it ran (and logged then): what it came to is ignored
-            LOG.fine(() -> "ignoring the late result of " + delivery + ": it was taken from it");
-            return;
-          }
-          guard.run(
-              SettlementGuard.AFTER_HANDLER,
-              delivery,
-              () -> {
-                if (fatal != null) {
-                  control.fatal(fatal); // first: the channel closes, the broker redelivers it
-                  Dispatcher.abandon(processing, fatal);
-                } else {
-                  then.accept(delivery, handled);
-                }
-              });
-        });
+    Handled now = Handled.now(result);
+    if (now != null) {
+      completed(delivery, call, processing, now, null); // most calls: no stage to wait on
+    } else {
+      result.whenComplete(
+          (handled, fatal) -> completed(delivery, call, processing, handled, fatal));
+    }
   }
 
-  /** What a call came to, for the message when its result comes too late. */
-  private static String describe(Handled handled, Throwable fatal) {
-    Throwable failure = fatal != null ? fatal : handled.failure();
-    return failure != null ? "throwing " + failure : "returning " + handled.outcome();
+  /** The call's result is in: {@code handled}, or {@code fatal} (an {@link Error}). */
+  private void completed(
+      IncomingDelivery delivery,
+      HandlerTimeouts.Call call,
+      Processing processing,
+      Handled handled,
+      Throwable fatal) {
+    if (!timeouts.finish(call, delivery, fatal, handled)) {
+      // taken from the handler while it ran (and logged then): what it came to is ignored
+      LOG.fine(() -> "ignoring the late result of " + delivery + ": it was taken from it");
+      return;
+    }
+    try {
+      if (fatal != null) {
+        control.fatal(fatal); // first: the channel closes, the broker redelivers it
+        Dispatcher.abandon(processing, fatal);
+      } else {
+        then.accept(delivery, handled);
+      }
+    } catch (RuntimeException | Error failure) {
+      guard.failed(SettlementGuard.AFTER_HANDLER, delivery, failure);
+    }
   }
 }

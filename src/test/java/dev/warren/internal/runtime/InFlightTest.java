@@ -40,6 +40,23 @@ class InFlightTest {
   }
 
   @Test
+  void aSingleDeliveryIsCountedAsAListOfOneIs() {
+    InFlight inFlight = new InFlight();
+    inFlight.received(3);
+    IncomingDelivery first = delivery();
+    assertThat(inFlight.start(first)).isTrue();
+    assertThat(inFlight.unsettled()).isEqualTo(3);
+    inFlight.done(first);
+    assertThat(inFlight.unsettled()).isEqualTo(2);
+    inFlight.drain();
+    assertThat(inFlight.start(delivery())).isFalse();
+
+    InFlight.Left left = inFlight.close();
+    assertThat(left.inHand()).isEmpty();
+    assertThat(left.notStarted()).isEqualTo(2);
+  }
+
+  @Test
   void awaitDrainedReturnsWhenTheLastDeliveryInHandIsDoneNotAtTheDeadline() throws Exception {
     InFlight inFlight = new InFlight();
     IncomingDelivery running = delivery();

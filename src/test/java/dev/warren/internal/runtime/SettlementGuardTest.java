@@ -86,8 +86,32 @@ class SettlementGuardTest {
             new byte[0],
             1);
     inFlight.received(1);
-    inFlight.start(List.of(delivery));
+    inFlight.start(delivery);
     return delivery;
+  }
+
+  @Test
+  void aFailureCaughtByTheStepsOwnTryBlockIsSettledAsRunSettlesIt() {
+    IncomingDelivery delivery = inHand();
+
+    guard.failed(SettlementGuard.AFTER_HANDLER, delivery, new IllegalStateException("boom"));
+
+    assertWentBackSaying(SettlementGuard.AFTER_HANDLER);
+  }
+
+  /** Delivery 1 was requeued, left in-flight, and the warning names {@code step} and the cause. */
+  private void assertWentBackSaying(String step) {
+    assertThat(frames).containsExactly("reject 1 requeue=true");
+    assertThat(inFlight.unsettled()).isZero();
+    assertThat(logged)
+        .singleElement()
+        .satisfies(
+            m ->
+                assertThat(m)
+                    .startsWith("WARREN-137 consumer 'orders' (Shop#order): ")
+                    .contains(step)
+                    .contains("java.lang.IllegalStateException: boom")
+                    .contains("delivery 1 went back to the queue"));
   }
 
   @Test
@@ -101,17 +125,7 @@ class SettlementGuardTest {
           throw new IllegalStateException("boom");
         });
 
-    assertThat(frames).containsExactly("reject 1 requeue=true");
-    assertThat(inFlight.unsettled()).isZero();
-    assertThat(logged)
-        .singleElement()
-        .satisfies(
-            m ->
-                assertThat(m)
-                    .startsWith("WARREN-137 consumer 'orders' (Shop#order): ")
-                    .contains(SettlementGuard.AFTER_COPY)
-                    .contains("java.lang.IllegalStateException: boom")
-                    .contains("delivery 1 went back to the queue"));
+    assertWentBackSaying(SettlementGuard.AFTER_COPY);
   }
 
   @Test
