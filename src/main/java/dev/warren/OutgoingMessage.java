@@ -47,7 +47,7 @@ public final class OutgoingMessage {
     this.payload =
         Objects.requireNonNull(
             b.payload, () -> Messages.messageWithoutPayload(b.exchange, b.routingKey));
-    this.headers = Map.copyOf(b.headers);
+    this.headers = b.headers == null ? Map.of() : Map.copyOf(b.headers);
     this.persistent = b.persistent;
     this.mandatory = b.mandatory;
     this.expiration = b.expiration;
@@ -157,7 +157,7 @@ public final class OutgoingMessage {
     private final String exchange;
     private final String routingKey;
     private Object payload;
-    private final Map<String, Object> headers = new LinkedHashMap<>();
+    private Map<String, Object> headers; // made by the first header: most messages have none
     private boolean persistent = true;
     private boolean mandatory = true;
     private Duration expiration;
@@ -190,7 +190,11 @@ public final class OutgoingMessage {
      */
     public Builder header(String name, Object value) {
       Objects.requireNonNull(name, "name");
-      headers.put(name, Objects.requireNonNull(value, () -> Messages.nullHeader(name)));
+      Objects.requireNonNull(value, () -> Messages.nullHeader(name));
+      if (headers == null) {
+        headers = new LinkedHashMap<>();
+      }
+      headers.put(name, value);
       return this;
     }
 

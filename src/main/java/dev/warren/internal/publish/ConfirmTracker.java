@@ -10,8 +10,10 @@ import dev.warren.PublishException.Reason;
 import dev.warren.internal.logging.Messages;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -156,7 +158,7 @@ public final class ConfirmTracker {
       if (!isOpen()) {
         return false;
       }
-      long sequence = channel.getNextPublishSeqNo();
+      Long sequence = channel.getNextPublishSeqNo(); // boxed once, for its put and its remove
       outstanding.put(sequence, message);
       AMQP.BasicProperties properties = message.properties;
       if (message.key != null && bare.putIfAbsent(message.key, message) != null) {
@@ -189,7 +191,7 @@ public final class ConfirmTracker {
    * message fails alone as not sent; the channel is closed, so that what is unconfirmed on it fails
    * as unknown and the next message goes out on a new channel with the numbering right.
    */
-  private void refused(long sequence, Outstanding message, RuntimeException cause) {
+  private void refused(Long sequence, Outstanding message, RuntimeException cause) {
     leave(sequence, message);
     PublishException failure =
         new PublishException(
@@ -210,7 +212,7 @@ public final class ConfirmTracker {
   }
 
   /** Takes a message out of the unconfirmed ones, with its key; false when it had left already. */
-  private boolean leave(long sequence, Outstanding message) {
+  private boolean leave(Long sequence, Outstanding message) {
     if (!outstanding.remove(sequence, message)) {
       return false;
     }
@@ -235,15 +237,26 @@ public final class ConfirmTracker {
 
   /** {@code basic.ack} from the broker: settles one message, or all up to {@code tag}. */
   void acked(long tag, boolean multiple) {
+    Outstanding first = null; // most confirms settle one message: no list for it
+    List<Outstanding> confirmed = null;
     for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
       if (leave(e.getKey(), e.getValue())) {
         Outstanding message = e.getValue();
         if (message.returned) {
           fail(message, Reason.UNROUTABLE, null);
+        } else if (first == null) {
+          first = message;
         } else {
-          succeed(message);
+          if (confirmed == null) {
+            confirmed = new ArrayList<>();
+            confirmed.add(first);
+          }
+          confirmed.add(message);
         }
       }
+    }
+    if (first != null) {
+      succeed(confirmed != null ? confirmed : List.of(first));
     }
   }
 
@@ -336,8 +349,26 @@ public final class ConfirmTracker {
     }
   }
 
-  private void succeed(Outstanding message) {
-    complete(() -> message.future.complete(null));
+  /**
+   * Completes the futures of the messages one confirm covered, in publish order, as one task on
+   * {@code completions} (one per confirm frame, not per message), then frees their places.
+   */
+  private void succeed(List<Outstanding> confirmed) {
+    Runnable releasing =
+        () -> {
+          try {
+            for (Outstanding message : confirmed) {
+              message.future.complete(null); // a callback's exception stays in its own stage
+            }
+          } finally {
+            window.release(confirmed.size());
+          }
+        };
+    try {
+      completions.execute(releasing);
+    } catch (RejectedExecutionException e) {
+      releasing.run(); // shutting down: complete here rather than never
+    }
   }
 
   /** Completes a future on {@code completions}, then frees its place in the window. */

@@ -280,6 +280,31 @@ class ConfirmTrackerTest {
   }
 
   @Test
+  void oneConfirmCompletesItsMessagesInOneTaskInPublishOrderAndFreesAllTheirPlaces()
+      throws Exception {
+    List<Runnable> tasks = new ArrayList<>();
+    ConfirmTracker tracker =
+        new ConfirmTracker(fake.proxy(), 3, Duration.ofSeconds(30), 0, Runnable::run, tasks::add);
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      int index = i;
+      publish(tracker, false).thenRun(() -> order.add(index));
+    }
+    tracker.acked(1, false);
+    tracker.acked(3, true);
+    assertThat(tasks).hasSize(2); // one per confirm frame, not one per message
+    assertThat(order).isEmpty(); // nothing completes on the thread that read the confirm
+
+    tasks.forEach(Runnable::run);
+    assertThat(order).containsExactly(0, 1, 2);
+    // the window of 3 is free again: three more go out without waiting
+    for (int i = 0; i < 3; i++) {
+      publish(tracker, false);
+    }
+    assertThat(fake.published).hasSize(6);
+  }
+
+  @Test
   void publishWaitsWhileTheWindowIsFull() throws Exception {
     ConfirmTracker tracker = tracker(2, Duration.ofSeconds(30), 0);
     publish(tracker, false);
