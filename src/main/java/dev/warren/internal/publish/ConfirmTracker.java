@@ -200,7 +200,7 @@ public final class ConfirmTracker {
             message.routingKey,
             Messages.refusedByClient(message.exchange, message.routingKey, cause.toString()),
             cause);
-    complete(() -> message.future.completeExceptionally(failure));
+    complete(() -> message.future.completeExceptionally(failure), 1);
     closedBy = new ShutdownSignalException(false, true, null, channel);
     closedBy.initCause(cause);
     try {
@@ -350,35 +350,27 @@ public final class ConfirmTracker {
   }
 
   /**
-   * Completes the futures of the messages one confirm covered, in publish order, as one task on
-   * {@code completions} (one per confirm frame, not per message), then frees their places.
+   * Completes the futures of the messages one confirm covered, in publish order, as one task (one
+   * per confirm frame, not per message).
    */
   private void succeed(List<Outstanding> confirmed) {
-    Runnable releasing =
+    complete(
         () -> {
-          try {
-            for (Outstanding message : confirmed) {
-              message.future.complete(null); // a callback's exception stays in its own stage
-            }
-          } finally {
-            window.release(confirmed.size());
+          for (Outstanding message : confirmed) {
+            message.future.complete(null); // a callback's exception stays in its own stage
           }
-        };
-    try {
-      completions.execute(releasing);
-    } catch (RejectedExecutionException e) {
-      releasing.run(); // shutting down: complete here rather than never
-    }
+        },
+        confirmed.size());
   }
 
-  /** Completes a future on {@code completions}, then frees its place in the window. */
-  private void complete(Runnable completion) {
+  /** Completes futures on {@code completions}, then frees their {@code places} in the window. */
+  private void complete(Runnable completion, int places) {
     Runnable releasing =
         () -> {
           try {
             completion.run();
           } finally {
-            window.release();
+            window.release(places);
           }
         };
     try {
@@ -400,7 +392,7 @@ public final class ConfirmTracker {
           case NOT_SENT -> Messages.notSent(exchange, routingKey, "its channel closed first");
         };
     PublishException failure = new PublishException(reason, exchange, routingKey, text, cause);
-    complete(() -> message.future.completeExceptionally(failure));
+    complete(() -> message.future.completeExceptionally(failure), 1);
   }
 
   /** One unconfirmed message; mutable fields are touched only while it is outstanding. */
