@@ -72,8 +72,9 @@ public final class WarrenRuntime {
   private ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
-  // complete (completions); Warren's own work (delayed copies, retries after failed replies,
-  // republishing nacked messages, decoding replies) runs on internal, never behind them
+  // complete (completions), where a reply is also decoded just before its stage completes; Warren's
+  // own work (delayed copies, retries after failed replies, republishing nacked messages) runs on
+  // internal, never behind them
   private final ExecutorService internal;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
@@ -269,9 +270,7 @@ public final class WarrenRuntime {
       throw new IllegalStateException("Warren has shut down; its requester is closed");
     }
     if (requester == null) {
-      requester =
-          new DirectReplyRequester(
-              this::connection, codec, internal, completions, timer, telemetry);
+      requester = new DirectReplyRequester(this::connection, codec, completions, timer, telemetry);
     }
     return requester;
   }
