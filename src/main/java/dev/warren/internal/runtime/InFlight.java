@@ -16,11 +16,16 @@ import java.util.Set;
  *
  * <p>Leaving a state is idempotent (a delivery is in a set, not a count), so a late result of a
  * delivery already settled or handed back changes nothing.
+ *
+ * <p>The deliveries in hand, one per consumed message, are a list linked through the deliveries'
+ * own {@code previousInHand} and {@code nextInHand} fields: no node of a set is made per message,
+ * and no identity hash is computed. The held ones, rare, are kept in a set and a map.
  */
 final class InFlight {
 
   private int waiting;
-  private final Set<IncomingDelivery> inHand = new HashSet<>();
+  private IncomingDelivery firstInHand; // the list of those in hand, in no particular order
+  private int inHand;
   // held for an in-process delay, with the System.nanoTime() its timer is due
   private final Map<IncomingDelivery, Long> delayed = new HashMap<>();
   // held for the pause after a failed copy: closing the channel does what its timer would
@@ -50,7 +55,7 @@ final class InFlight {
       return false; // still in the channel's hands: counted as not started
     }
     waiting--;
-    inHand.add(delivery);
+    take(delivery);
     return true;
   }
 
@@ -66,7 +71,9 @@ final class InFlight {
       waiting += deliveries.size(); // still in the channel's hands: counted as not started
       return false;
     }
-    inHand.addAll(deliveries);
+    for (IncomingDelivery delivery : deliveries) {
+      take(delivery);
+    }
     return true;
   }
 
@@ -78,14 +85,14 @@ final class InFlight {
 
   /** {@code delivery} is settled, or given up (the broker delivers it again). */
   synchronized void done(IncomingDelivery delivery) {
-    if (inHand.remove(delivery) || delayed.remove(delivery) != null || paused.remove(delivery)) {
+    if (putDown(delivery) || delayed.remove(delivery) != null || paused.remove(delivery)) {
       changed();
     }
   }
 
   /** {@code delivery} is held unacked until its in-process delay is due at {@code dueNanos}. */
   synchronized void delayed(IncomingDelivery delivery, long dueNanos) {
-    if (inHand.remove(delivery)) {
+    if (putDown(delivery)) {
       delayed.put(delivery, dueNanos);
       changed();
     }
@@ -93,7 +100,7 @@ final class InFlight {
 
   /** {@code delivery} is held unacked for a pause after its copy failed. */
   synchronized void paused(IncomingDelivery delivery) {
-    if (inHand.remove(delivery)) {
+    if (putDown(delivery)) {
       paused.add(delivery);
       changed();
     }
@@ -110,13 +117,13 @@ final class InFlight {
     if (!held || closed) {
       return false;
     }
-    inHand.add(delivery);
+    take(delivery);
     return true;
   }
 
   /** Deliveries received and not yet settled, held ones included. */
   synchronized int unsettled() {
-    return waiting + inHand.size() + delayed.size() + paused.size();
+    return waiting + inHand + delayed.size() + paused.size();
   }
 
   /** Deliveries held unacked on a timer. */
@@ -134,7 +141,7 @@ final class InFlight {
    * consumer closes, or the deadline passes.
    */
   synchronized void awaitDrained(long deadlineNanos) throws InterruptedException {
-    while (!closed && (!inHand.isEmpty() || delayDueBy(deadlineNanos))) {
+    while (!closed && (inHand > 0 || delayDueBy(deadlineNanos))) {
       long left = deadlineNanos - System.nanoTime();
       if (left <= 0) {
         return;
@@ -158,9 +165,49 @@ final class InFlight {
    */
   synchronized Left close() {
     closed = true;
-    Left left = new Left(new ArrayList<>(inHand), waiting, delayed.size(), paused.size());
+    List<IncomingDelivery> held = new ArrayList<>(inHand);
+    for (IncomingDelivery d = firstInHand; d != null; d = d.nextInHand) {
+      held.add(d);
+    }
+    Left left = new Left(held, waiting, delayed.size(), paused.size());
     changed();
     return left;
+  }
+
+  /** Puts {@code delivery} in hand; it is in no state yet. */
+  private void take(IncomingDelivery delivery) {
+    delivery.previousInHand = null;
+    delivery.nextInHand = firstInHand;
+    if (firstInHand != null) {
+      firstInHand.previousInHand = delivery;
+    }
+    firstInHand = delivery;
+    inHand++;
+  }
+
+  /**
+   * Takes {@code delivery} out of those in hand.
+   *
+   * @return {@code false} when it was not in hand
+   */
+  private boolean putDown(IncomingDelivery delivery) {
+    IncomingDelivery previous = delivery.previousInHand;
+    IncomingDelivery next = delivery.nextInHand;
+    if (previous == null && firstInHand != delivery) {
+      return false;
+    }
+    if (previous == null) {
+      firstInHand = next;
+    } else {
+      previous.nextInHand = next;
+    }
+    if (next != null) {
+      next.previousInHand = previous;
+    }
+    delivery.previousInHand = null;
+    delivery.nextInHand = null;
+    inHand--;
+    return true;
   }
 
   private void changed() {

@@ -56,6 +56,10 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
   private volatile Action settled; // set through SETTLED only
   private volatile Owner owner = Owner.HANDLER; // changed through OWNER only
   private volatile Processing telemetry = Processing.NONE;
+  // InFlight's, touched only under its lock: this delivery's neighbours in its list of those in
+  // hand
+  IncomingDelivery previousInHand;
+  IncomingDelivery nextInHand;
 
   IncomingDelivery(
       String consumerName,

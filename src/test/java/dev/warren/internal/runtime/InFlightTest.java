@@ -111,4 +111,35 @@ class InFlightTest {
     inFlight.done(one);
     assertThat(inFlight.unsettled()).isEqualTo(1);
   }
+
+  @Test
+  void deliveriesLeaveTheirStateFromAnyPlaceAndOnlyTheRestAreHandedBack() {
+    InFlight inFlight = new InFlight();
+    List<IncomingDelivery> five =
+        List.of(delivery(), delivery(), delivery(), delivery(), delivery());
+    inFlight.received(5);
+    five.forEach(inFlight::start);
+    inFlight.done(five.get(0)); // the first one taken
+    inFlight.done(five.get(4)); // the last one taken
+    inFlight.delayed(five.get(2), System.nanoTime()); // one from the middle
+    inFlight.paused(five.get(3));
+    assertThat(inFlight.unsettled()).isEqualTo(3);
+    assertThat(inFlight.held()).isEqualTo(2);
+
+    inFlight.done(five.get(0)); // gone already: nothing changes
+    inFlight.delayed(five.get(4), System.nanoTime()); // not in hand: nothing changes
+    inFlight.paused(five.get(0));
+    assertThat(inFlight.unsettled()).isEqualTo(3);
+    assertThat(inFlight.held()).isEqualTo(2);
+
+    assertThat(inFlight.released(five.get(2))).isTrue(); // its delay is over: in hand again
+    assertThat(inFlight.released(five.get(2))).isFalse();
+    inFlight.done(five.get(3)); // the paused one is settled
+    assertThat(inFlight.held()).isZero();
+
+    InFlight.Left left = inFlight.close();
+    assertThat(left.inHand()).containsExactlyInAnyOrder(five.get(1), five.get(2));
+    assertThat(left.delayed()).isZero();
+    assertThat(left.paused()).isZero();
+  }
 }
