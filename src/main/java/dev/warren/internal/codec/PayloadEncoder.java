@@ -13,7 +13,48 @@ import java.util.Date;
  */
 public final class PayloadEncoder {
 
+  private static final String BYTES = "application/octet-stream";
+  private static final String TEXT = "text/plain";
+  private static final String UTF_8 = "UTF-8";
+  // what a message that sets nothing but its payload carries: the same every time, so made once
+  private static final AMQP.BasicProperties BYTES_PERSISTENT = plain(BYTES, null, 2);
+  private static final AMQP.BasicProperties BYTES_TRANSIENT = plain(BYTES, null, 1);
+  private static final AMQP.BasicProperties TEXT_PERSISTENT = plain(TEXT, UTF_8, 2);
+  private static final AMQP.BasicProperties TEXT_TRANSIENT = plain(TEXT, UTF_8, 1);
+
   private PayloadEncoder() {}
+
+  private static AMQP.BasicProperties plain(String type, String encoding, int deliveryMode) {
+    return new AMQP.BasicProperties.Builder()
+        .contentType(type)
+        .contentEncoding(encoding)
+        .deliveryMode(deliveryMode)
+        .build();
+  }
+
+  /**
+   * The properties of a message that sets nothing but its payload and whether it is persistent,
+   * when that payload is bytes or text: what {@link #encode} and the delivery mode would set, made
+   * once. Its body is {@link #plainBody}.
+   *
+   * @return {@code null} for a payload the codec encodes
+   */
+  public static AMQP.BasicProperties plain(Object payload, boolean persistent) {
+    if (payload instanceof byte[]) {
+      return persistent ? BYTES_PERSISTENT : BYTES_TRANSIENT;
+    }
+    if (payload instanceof String) {
+      return persistent ? TEXT_PERSISTENT : TEXT_TRANSIENT;
+    }
+    return null;
+  }
+
+  /** The body of a {@code byte[]} (as it is) or {@code String} (as UTF-8) payload. */
+  public static byte[] plainBody(Object payload) {
+    return payload instanceof byte[] bytes
+        ? bytes
+        : ((String) payload).getBytes(StandardCharsets.UTF_8);
+  }
 
   /**
    * Encodes {@code payload}, setting the content type (and encoding) on {@code properties}.
@@ -23,13 +64,13 @@ public final class PayloadEncoder {
    */
   public static byte[] encode(Object payload, Codec codec, AMQP.BasicProperties.Builder properties)
       throws Exception {
-    if (payload instanceof byte[] bytes) {
-      properties.contentType("application/octet-stream");
-      return bytes;
+    if (payload instanceof byte[]) {
+      properties.contentType(BYTES);
+      return plainBody(payload);
     }
-    if (payload instanceof String text) {
-      properties.contentType("text/plain").contentEncoding("UTF-8");
-      return text.getBytes(StandardCharsets.UTF_8);
+    if (payload instanceof String) {
+      properties.contentType(TEXT).contentEncoding(UTF_8);
+      return plainBody(payload);
     }
     if (codec == null) {
       throw new IllegalStateException(

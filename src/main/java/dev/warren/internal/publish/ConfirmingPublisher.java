@@ -14,6 +14,7 @@ import dev.warren.internal.telemetry.Sending;
 import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -64,71 +65,126 @@ public final class ConfirmingPublisher implements Publisher {
 
   @Override
   public CompletionStage<Void> publish(String exchange, String routingKey, Object payload) {
-    return publish(OutgoingMessage.to(exchange, routingKey).payload(payload).build());
+    Objects.requireNonNull(exchange, "exchange");
+    Objects.requireNonNull(routingKey, "routingKey");
+    Objects.requireNonNull(payload, () -> Messages.messageWithoutPayload(exchange, routingKey));
+    // OutgoingMessage.to(exchange, routingKey).payload(payload).build(), without making it
+    return publish(exchange, routingKey, payload, null);
   }
 
   @Override
   public CompletionStage<Void> publish(OutgoingMessage message) {
-    java.util.Objects.requireNonNull(message, "message");
-    Sending sending = telemetry.sending(SendKind.PUBLISH, message.exchange(), message.routingKey());
-    CompletionStage<Void> published = publish(message, sending);
+    Objects.requireNonNull(message, "message");
+    return publish(message.exchange(), message.routingKey(), message.payload(), message);
+  }
+
+  /**
+   * @param message what else the message sets, {@code null} for nothing: persistent and mandatory
+   */
+  private CompletionStage<Void> publish(
+      String exchange, String routingKey, Object payload, OutgoingMessage message) {
+    Sending sending = telemetry.sending(SendKind.PUBLISH, exchange, routingKey);
+    CompletionStage<Void> published = send(exchange, routingKey, payload, message, sending);
     return sending.recording() ? Sending.endingWith(published, sending) : published;
   }
 
-  private CompletionStage<Void> publish(OutgoingMessage message, Sending sending) {
-    AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
+  private CompletionStage<Void> send(
+      String exchange,
+      String routingKey,
+      Object payload,
+      OutgoingMessage message,
+      Sending sending) {
+    AMQP.BasicProperties properties =
+        message == null || setsOnlyPersistence(message)
+            ? PayloadEncoder.plain(payload, message == null || message.persistent())
+            : null;
     byte[] body;
     try {
-      body = PayloadEncoder.encode(message.payload(), codec, properties);
+      if (properties != null) {
+        body = PayloadEncoder.plainBody(payload); // most messages: properties made once
+      } else {
+        AMQP.BasicProperties.Builder built = new AMQP.BasicProperties.Builder();
+        body = PayloadEncoder.encode(payload, codec, built);
+        properties = describe(message, built);
+      }
     } catch (Exception e) {
-      return notSent(message, "the payload could not be encoded (" + e + ")", e);
+      return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
     }
-    properties
-        .deliveryMode(message.persistent() ? 2 : 1)
-        .headers(message.headers().isEmpty() ? null : message.headers())
-        .expiration(
-            message.expiration() == null ? null : Long.toString(message.expiration().toMillis()))
-        .priority(message.priority())
-        .messageId(message.messageId())
-        .correlationId(message.correlationId())
-        .replyTo(message.replyTo());
-    PayloadEncoder.describe(message, properties);
-    AMQP.BasicProperties built = sending.carry(properties.build());
+    properties = sending.carry(properties);
+    boolean mandatory = message == null || message.mandatory();
     try {
-      if (exchanges.missing(message.exchange())) {
+      if (exchanges.missing(exchange)) {
         return notSent(
-            message,
+            exchange,
+            routingKey,
             "exchange '"
-                + message.exchange()
+                + exchange
                 + "' does not exist; declare it (or fix the name). Only this message failed:"
                 + " Warren checks an exchange before its first message goes to it",
             null);
       }
       for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
         CompletableFuture<Void> confirmation =
-            tracker()
-                .publish(
-                    message.exchange(), message.routingKey(), message.mandatory(), built, body);
+            tracker().publish(exchange, routingKey, mandatory, properties, body);
         if (confirmation != null) {
           return confirmation;
         }
       }
-      return notSent(message, "every channel opened for it closed at once", null);
+      return notSent(exchange, routingKey, "every channel opened for it closed at once", null);
     } catch (IOException | TimeoutException | RuntimeException e) {
-      return notSent(message, "no channel could be opened (" + e + ")", e);
+      return notSent(exchange, routingKey, "no channel could be opened (" + e + ")", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return notSent(message, "interrupted while waiting for unconfirmed messages", e);
+      return notSent(exchange, routingKey, "interrupted while waiting for unconfirmed messages", e);
     }
   }
 
-  private CompletionStage<Void> notSent(OutgoingMessage message, String why, Throwable cause) {
+  /**
+   * Whether {@code message} sets nothing but its payload, persistence and mandatory flag: then its
+   * properties are {@link PayloadEncoder#plain}'s. Every other attribute of {@link OutgoingMessage}
+   * is checked here ({@code ConfirmingPublisherPlainTest} fails when one is added and not here).
+   */
+  static boolean setsOnlyPersistence(OutgoingMessage message) {
+    return message.headers().isEmpty()
+        && message.expiration() == null
+        && message.priority() == null
+        && message.contentType() == null
+        && message.contentEncoding() == null
+        && message.messageId() == null
+        && message.correlationId() == null
+        && message.replyTo() == null
+        && message.timestamp() == null
+        && message.type() == null
+        && message.appId() == null;
+  }
+
+  /** The properties of {@code message}, whose payload {@link PayloadEncoder#encode} wrote. */
+  private static AMQP.BasicProperties describe(
+      OutgoingMessage message, AMQP.BasicProperties.Builder properties) {
+    properties
+        .deliveryMode(message == null || message.persistent() ? 2 : 1)
+        .headers(message == null || message.headers().isEmpty() ? null : message.headers());
+    if (message != null) {
+      properties
+          .expiration(
+              message.expiration() == null ? null : Long.toString(message.expiration().toMillis()))
+          .priority(message.priority())
+          .messageId(message.messageId())
+          .correlationId(message.correlationId())
+          .replyTo(message.replyTo());
+      PayloadEncoder.describe(message, properties);
+    }
+    return properties.build();
+  }
+
+  private static CompletionStage<Void> notSent(
+      String exchange, String routingKey, String why, Throwable cause) {
     return CompletableFuture.failedFuture(
         new PublishException(
             Reason.NOT_SENT,
-            message.exchange(),
-            message.routingKey(),
-            Messages.notSent(message.exchange(), message.routingKey(), why),
+            exchange,
+            routingKey,
+            Messages.notSent(exchange, routingKey, why),
             cause));
   }
 
