@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentNavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
@@ -31,9 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * nack (after at most {@code nackRepublishes} automatic republishes), on the confirm timeout, or
  * when the channel closes with it unconfirmed (outcome unknown).
  *
- * <p>Outstanding messages are kept by 64-bit publish sequence number, so an ack with {@code
- * multiple=true} settles all of them up to its tag. At most {@code maxInFlight} are unconfirmed;
- * {@link #publish} waits for room.
+ * <p>Outstanding messages are kept by 64-bit publish sequence number ({@link Unconfirmed}), so an
+ * ack with {@code multiple=true} settles all of them up to its tag. At most {@code maxInFlight} are
+ * unconfirmed; {@link #publish} waits for room.
  *
  * <p>A {@code basic.return} carries no sequence number, so the returned message is found by what it
  * does carry ({@link ReturnKey}: exchange, routing key, message and correlation id, body). That is
@@ -61,8 +59,7 @@ public final class ConfirmTracker {
   private final int nackRepublishes;
   private final Executor internal;
   private final Executor completions;
-  private final ConcurrentSkipListMap<Long, Outstanding> outstanding =
-      new ConcurrentSkipListMap<>();
+  private final Unconfirmed<Outstanding> outstanding;
   // unconfirmed mandatory messages sent without the sequence header, by their key; a key stays
   // after a message timed out (its return may still come), so that a repeat carries the header
   private final ConcurrentHashMap<ReturnKey, Outstanding> bare = new ConcurrentHashMap<>();
@@ -102,6 +99,7 @@ public final class ConfirmTracker {
     this.channel = channel;
     this.internal = internal;
     this.window = new Semaphore(maxInFlight);
+    this.outstanding = new Unconfirmed<>(maxInFlight);
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
     this.nackRepublishes = nackRepublishes;
@@ -158,7 +156,8 @@ public final class ConfirmTracker {
       if (!isOpen()) {
         return false;
       }
-      Long sequence = channel.getNextPublishSeqNo(); // boxed once, for its put and its remove
+      long sequence = channel.getNextPublishSeqNo();
+      message.sequence = sequence;
       outstanding.put(sequence, message);
       AMQP.BasicProperties properties = message.properties;
       if (message.key != null && bare.putIfAbsent(message.key, message) != null) {
@@ -169,16 +168,16 @@ public final class ConfirmTracker {
             message.exchange, message.routingKey, message.mandatory, properties, message.body);
         return true;
       } catch (AlreadyClosedException e) {
-        leave(sequence, message);
+        leave(message);
         return false;
       } catch (IOException e) {
         // the frame may or may not have left: the shutdown that follows settles it, else we do
-        if (leave(sequence, message)) {
+        if (leave(message)) {
           fail(message, Reason.OUTCOME_UNKNOWN, e);
         }
         return true;
       } catch (RuntimeException e) {
-        refused(sequence, message, e);
+        refused(message, e);
         return true;
       }
     }
@@ -191,8 +190,8 @@ public final class ConfirmTracker {
    * message fails alone as not sent; the channel is closed, so that what is unconfirmed on it fails
    * as unknown and the next message goes out on a new channel with the numbering right.
    */
-  private void refused(Long sequence, Outstanding message, RuntimeException cause) {
-    leave(sequence, message);
+  private void refused(Outstanding message, RuntimeException cause) {
+    leave(message);
     PublishException failure =
         new PublishException(
             Reason.NOT_SENT,
@@ -212,8 +211,8 @@ public final class ConfirmTracker {
   }
 
   /** Takes a message out of the unconfirmed ones, with its key; false when it had left already. */
-  private boolean leave(Long sequence, Outstanding message) {
-    if (!outstanding.remove(sequence, message)) {
+  private boolean leave(Outstanding message) {
+    if (!outstanding.remove(message.sequence, message)) {
       return false;
     }
     if (message.key != null) {
@@ -239,9 +238,8 @@ public final class ConfirmTracker {
   void acked(long tag, boolean multiple) {
     Outstanding first = null; // most confirms settle one message: no list for it
     List<Outstanding> confirmed = null;
-    for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
-      if (leave(e.getKey(), e.getValue())) {
-        Outstanding message = e.getValue();
+    for (Outstanding message : outstanding.covered(tag, multiple)) {
+      if (leave(message)) {
         if (message.returned) {
           fail(message, Reason.UNROUTABLE, null);
         } else if (first == null) {
@@ -262,9 +260,8 @@ public final class ConfirmTracker {
 
   /** {@code basic.nack} from the broker: republish if allowed, else fail as nacked. */
   void nacked(long tag, boolean multiple) {
-    for (Map.Entry<Long, Outstanding> e : covered(tag, multiple).entrySet()) {
-      if (leave(e.getKey(), e.getValue())) {
-        Outstanding message = e.getValue();
+    for (Outstanding message : outstanding.covered(tag, multiple)) {
+      if (leave(message)) {
         if (message.republishes < nackRepublishes) {
           message.republishes++;
           message.returned = false;
@@ -280,10 +277,6 @@ public final class ConfirmTracker {
         }
       }
     }
-  }
-
-  private ConcurrentNavigableMap<Long, Outstanding> covered(long tag, boolean multiple) {
-    return multiple ? outstanding.headMap(tag, true) : outstanding.subMap(tag, true, tag, true);
   }
 
   /**
@@ -316,12 +309,12 @@ public final class ConfirmTracker {
    */
   public void expire() {
     long now = System.nanoTime();
-    for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
-      if (now - e.getValue().deadlineNanos >= 0 && outstanding.remove(e.getKey(), e.getValue())) {
-        if (e.getValue().key != null && bare.get(e.getValue().key) == e.getValue()) {
+    for (Outstanding message : outstanding.all()) {
+      if (now - message.deadlineNanos >= 0 && outstanding.remove(message.sequence, message)) {
+        if (message.key != null && bare.get(message.key) == message) {
           lingering.incrementAndGet();
         }
-        fail(e.getValue(), Reason.TIMED_OUT, null);
+        fail(message, Reason.TIMED_OUT, null);
       }
     }
     if (lingering.get() > 0) {
@@ -336,15 +329,15 @@ public final class ConfirmTracker {
 
   /** Waits until no message is unconfirmed, or the deadline passes. */
   public void awaitConfirms(long deadlineNanos) throws InterruptedException {
-    while (!outstanding.isEmpty() && isOpen() && System.nanoTime() - deadlineNanos < 0) {
+    while (outstanding.size() > 0 && isOpen() && System.nanoTime() - deadlineNanos < 0) {
       TimeUnit.MILLISECONDS.sleep(5);
     }
   }
 
   private void failAll(Reason reason, Throwable cause) {
-    for (Map.Entry<Long, Outstanding> e : outstanding.entrySet()) {
-      if (leave(e.getKey(), e.getValue())) {
-        fail(e.getValue(), reason, cause);
+    for (Outstanding message : outstanding.all()) {
+      if (leave(message)) {
+        fail(message, reason, cause);
       }
     }
   }
@@ -407,6 +400,7 @@ public final class ConfirmTracker {
     final CompletableFuture<Void> future = new CompletableFuture<>();
     volatile boolean returned;
     int republishes;
+    volatile long sequence; // its number on the channel, set as it is sent (again, after a nack)
 
     Outstanding(
         String exchange,
