@@ -70,7 +70,8 @@ final class ReplySender {
    */
   CompletionStage<Handled> send(Delivery request, Handled handled) {
     Reply reply = handled.reply();
-    String replyTo = request.replyTo().orElse(null);
+    AMQP.BasicProperties asked = request.rawProperties(); // not its Optionals: one per reply each
+    String replyTo = asked.getReplyTo();
     if (replyTo == null || replyTo.isBlank()) {
       if (noReplyToWarnings.allow()) {
         LOG.warning(Messages.noReplyTo(consumer, queue, request.deliveryTag()));
@@ -81,7 +82,7 @@ final class ReplySender {
     try {
       AMQP.BasicProperties.Builder properties =
           new AMQP.BasicProperties.Builder()
-              .correlationId(request.correlationId().orElse(null))
+              .correlationId(asked.getCorrelationId())
               .deliveryMode(1);
       // a String or byte[]: the reply was encoded when the handler returned
       byte[] body = PayloadEncoder.encode(reply.payload(), null, properties);
