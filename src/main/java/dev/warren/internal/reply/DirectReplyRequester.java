@@ -32,8 +32,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
@@ -54,7 +52,8 @@ import java.util.logging.Logger;
  * <p>Lifecycle: created on first use by the runtime, closed at shutdown. Replies arrive on the
  * client's dispatch thread and are decoded and completed on {@code completions}, in one task: the
  * stage waits for that executor either way, and one hop less is one thread wake-up less per round
- * trip. Timeouts run on {@code timer}.
+ * trip. Timeouts run on {@code timer}, one task per distinct timeout rather than per request
+ * ({@link Deadlines}).
  */
 public final class DirectReplyRequester implements Requester {
 
@@ -83,8 +82,7 @@ public final class DirectReplyRequester implements Requester {
    *     when none is available
    * @param completions where replies are decoded and request stages complete, and so where the
    *     callers' callbacks run
-   * @param timer runs the timeouts; it must drop a cancelled timeout at once, so that an answered
-   *     request is not kept until its timeout would have run
+   * @param timer runs the timeouts
    * @param telemetry reports each request: a span until its reply, and metrics
    */
   public DirectReplyRequester(
@@ -232,6 +230,7 @@ public final class DirectReplyRequester implements Requester {
   private final class RequestChannel {
     private final Channel channel;
     private final Map<String, Pending<?>> waiting = new ConcurrentHashMap<>();
+    private final Deadlines<Pending<?>> deadlines = new Deadlines<>(timer, this::expire);
     private final Object publishLock = new Object();
     private volatile String closedBy;
 
@@ -262,35 +261,30 @@ public final class DirectReplyRequester implements Requester {
         if (!isOpen()) {
           return false;
         }
+        pending.id = id;
         waiting.put(id, pending);
+        deadlines.add(pending, pending.timeout); // before the reply can come
         try {
           channel.basicPublish(pending.exchange, pending.routingKey, true, properties, body);
         } catch (AlreadyClosedException e) {
           waiting.remove(id, pending);
+          deadlines.remove(pending);
           return false;
         } catch (IOException e) {
           if (waiting.remove(id, pending)) {
+            deadlines.remove(pending);
             pending.fail(
                 Reason.NOT_SENT,
                 Messages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
                 e);
           }
-          return true;
         }
-      }
-      try {
-        ScheduledFuture<?> timeout =
-            timer.schedule(
-                () -> expire(id, pending), pending.timeout.toNanos(), TimeUnit.NANOSECONDS);
-        pending.timeout(timeout);
-      } catch (RejectedExecutionException e) {
-        // shutting down: the channel closes next and fails it
       }
       return true;
     }
 
-    private void expire(String id, Pending<?> pending) {
-      if (waiting.remove(id, pending)) {
+    private void expire(Pending<?> pending) {
+      if (waiting.remove(pending.id, pending)) {
         pending.fail(
             Reason.TIMED_OUT,
             Messages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
@@ -307,7 +301,7 @@ public final class DirectReplyRequester implements Requester {
             () -> "ignoring a reply with correlation id '" + id + "': no request waits for it");
         return;
       }
-      pending.cancelTimeout();
+      deadlines.remove(pending);
       ReplyDelivery reply = new ReplyDelivery(envelope, properties, body);
       try {
         completions.execute(() -> pending.complete(reply));
@@ -321,7 +315,7 @@ public final class DirectReplyRequester implements Requester {
       String id = returned.getProperties().getCorrelationId();
       Pending<?> pending = id == null ? null : waiting.remove(id);
       if (pending != null) {
-        pending.cancelTimeout();
+        deadlines.remove(pending);
         pending.fail(
             Reason.UNROUTABLE,
             Messages.requestUnroutable(pending.exchange, pending.routingKey),
@@ -341,7 +335,7 @@ public final class DirectReplyRequester implements Requester {
       for (Map.Entry<String, Pending<?>> e : waiting.entrySet()) {
         if (waiting.remove(e.getKey(), e.getValue())) {
           Pending<?> pending = e.getValue();
-          pending.cancelTimeout();
+          deadlines.remove(pending);
           pending.fail(
               Reason.CHANNEL_CLOSED,
               Messages.requestChannelClosed(pending.exchange, pending.routingKey, why),
@@ -390,14 +384,14 @@ public final class DirectReplyRequester implements Requester {
   }
 
   /** One request waiting for its reply; completes exactly once. */
-  private final class Pending<R> {
+  private final class Pending<R> extends Deadlines.Entry {
     final String exchange;
     final String routingKey;
     final Type replyType;
     final PayloadDecoder decoder;
     final Duration timeout;
     final CompletableFuture<R> future = new CompletableFuture<>();
-    private volatile ScheduledFuture<?> timeoutTask;
+    String id; // its correlation id, set as it is sent
 
     Pending(
         String exchange,
@@ -410,20 +404,6 @@ public final class DirectReplyRequester implements Requester {
       this.replyType = replyType;
       this.decoder = decoder;
       this.timeout = timeout;
-    }
-
-    void timeout(ScheduledFuture<?> scheduled) {
-      timeoutTask = scheduled;
-      if (future.isDone()) {
-        scheduled.cancel(false);
-      }
-    }
-
-    void cancelTimeout() {
-      ScheduledFuture<?> scheduled = timeoutTask;
-      if (scheduled != null) {
-        scheduled.cancel(false);
-      }
     }
 
     /** Decodes the reply and completes the stage, here (on {@code completions}). */
