@@ -22,7 +22,9 @@ import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -70,7 +72,7 @@ public final class DirectReplyRequester implements Requester {
   private final ExchangeCheck exchanges;
   private final Telemetry telemetry;
   // unique across requesters and restarts, so that a reply can never match another's request
-  private final String idPrefix = UUID.randomUUID() + "-";
+  private final String idPrefix = randomPrefix();
   private final AtomicLong ids = new AtomicLong();
   private final Map<Type, PayloadDecoder> decoders = new ConcurrentHashMap<>();
   private RequestChannel current;
@@ -215,6 +217,16 @@ public final class DirectReplyRequester implements Requester {
     return current;
   }
 
+  /**
+   * A random UUID in 22 characters rather than its 36: the id travels on every request and reply.
+   */
+  private static String randomPrefix() {
+    UUID random = UUID.randomUUID();
+    ByteBuffer bits = ByteBuffer.allocate(16);
+    bits.putLong(random.getMostSignificantBits()).putLong(random.getLeastSignificantBits());
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bits.array()) + ".";
+  }
+
   private static <R> CompletionStage<R> notSent(
       String exchange, String routingKey, String why, Throwable cause) {
     return CompletableFuture.failedFuture(
@@ -302,11 +314,11 @@ public final class DirectReplyRequester implements Requester {
         return;
       }
       deadlines.remove(pending);
-      ReplyDelivery reply = new ReplyDelivery(envelope, properties, body);
+      pending.reply = new ReplyDelivery(envelope, properties, body);
       try {
-        completions.execute(() -> pending.complete(reply));
+        completions.execute(pending); // the pending request is the task: no lambda per reply
       } catch (RejectedExecutionException e) {
-        pending.complete(reply);
+        pending.run();
       }
     }
 
@@ -384,7 +396,7 @@ public final class DirectReplyRequester implements Requester {
   }
 
   /** One request waiting for its reply; completes exactly once. */
-  private final class Pending<R> extends Deadlines.Entry {
+  private final class Pending<R> extends Deadlines.Entry implements Runnable {
     final String exchange;
     final String routingKey;
     final Type replyType;
@@ -392,6 +404,7 @@ public final class DirectReplyRequester implements Requester {
     final Duration timeout;
     final CompletableFuture<R> future = new CompletableFuture<>();
     String id; // its correlation id, set as it is sent
+    ReplyDelivery reply; // set before it runs
 
     Pending(
         String exchange,
@@ -407,8 +420,9 @@ public final class DirectReplyRequester implements Requester {
     }
 
     /** Decodes the reply and completes the stage, here (on {@code completions}). */
+    @Override
     @SuppressWarnings("unchecked")
-    void complete(ReplyDelivery reply) {
+    public void run() {
       Object value;
       try {
         value = decoder.decode(reply);
