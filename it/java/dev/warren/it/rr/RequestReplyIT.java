@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.GetResponse;
 import dev.warren.OutgoingMessage;
 import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.Test;
 class RequestReplyIT extends WarrenIT {
 
   static final String SILENT = "warren.it.rr.silent";
+  static final String HELD = "warren.it.rr.held";
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   @BeforeDeployment
@@ -48,7 +51,8 @@ class RequestReplyIT extends WarrenIT {
         .queue(Responders.QUOTES)
         .queue(Responders.LATER)
         .queue(Responders.QUOTE_LIST)
-        .queue(SILENT);
+        .queue(SILENT)
+        .queue(HELD);
   }
 
   @Deployment
@@ -217,6 +221,46 @@ class RequestReplyIT extends WarrenIT {
     assertThat(waited).isGreaterThanOrEqualTo(timeout).isLessThan(Duration.ofSeconds(5));
     // the request carried the timeout as its TTL: nobody will answer it to a gone requester
     await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(SILENT) == 0);
+  }
+
+  @Test
+  void aRequestIsTransientCarriesItsTypeDirectReplyToItsTimeoutAndAnIdOfItsOwn() {
+    Duration timeout = Duration.ofSeconds(20);
+    CompletionStage<String> text = requester.request("", HELD, "text?", String.class, timeout);
+    CompletionStage<String> bytes =
+        requester.request("", HELD, new byte[] {1, 2}, String.class, timeout);
+    CompletionStage<String> described =
+        requester.request(
+            OutgoingMessage.to("", HELD)
+                .payload("x")
+                .header("tenant", "acme")
+                .appId("shop")
+                .build(),
+            String.class,
+            timeout);
+    await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(HELD) == 3);
+
+    List<GetResponse> held = Broker.get().drain(HELD);
+    assertThat(held).hasSize(3);
+    for (GetResponse request : held) {
+      AMQP.BasicProperties properties = request.getProps();
+      assertThat(properties.getDeliveryMode()).isEqualTo(1);
+      // the broker puts the reply consumer's own address in place of the pseudo-queue's name
+      assertThat(properties.getReplyTo()).startsWith("amq.rabbitmq.reply-to.");
+      assertThat(properties.getExpiration()).isEqualTo("20000");
+      assertThat(properties.getCorrelationId()).isNotBlank();
+    }
+    assertThat(held.stream().map(r -> r.getProps().getCorrelationId()).distinct()).hasSize(3);
+    assertThat(held.get(0).getProps().getContentType()).isEqualTo("text/plain");
+    assertThat(held.get(0).getProps().getContentEncoding()).isEqualTo("UTF-8");
+    assertThat(held.get(0).getProps().getHeaders()).isNull();
+    assertThat(held.get(1).getProps().getContentType()).isEqualTo("application/octet-stream");
+    assertThat(held.get(1).getProps().getContentEncoding()).isNull();
+    assertThat(held.get(2).getProps().getHeaders()).containsOnlyKeys("tenant");
+    assertThat(held.get(2).getProps().getAppId()).isEqualTo("shop");
+    // in the order they were sent (one channel), and nobody answers them
+    assertThat(List.of(text, bytes, described))
+        .allSatisfy(stage -> assertThat(stage.toCompletableFuture()).isNotDone());
   }
 
   @Test

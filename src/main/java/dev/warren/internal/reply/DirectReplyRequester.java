@@ -20,6 +20,7 @@ import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
+import jakarta.enterprise.util.TypeLiteral;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
@@ -102,13 +103,37 @@ public final class DirectReplyRequester implements Requester {
   }
 
   @Override
+  public <R> CompletionStage<R> request(
+      String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout) {
+    // most requests: no OutgoingMessage is made for them, and no properties builder
+    return start(
+        Objects.requireNonNull(exchange, "exchange"),
+        Objects.requireNonNull(routingKey, "routingKey"),
+        Objects.requireNonNull(payload, "payload"),
+        null,
+        Objects.requireNonNull(replyType, "replyType"),
+        timeout);
+  }
+
+  @Override
+  public <R> CompletionStage<R> request(
+      String exchange,
+      String routingKey,
+      Object payload,
+      TypeLiteral<R> replyType,
+      Duration timeout) {
+    return start(
+        Objects.requireNonNull(exchange, "exchange"),
+        Objects.requireNonNull(routingKey, "routingKey"),
+        Objects.requireNonNull(payload, "payload"),
+        null,
+        Objects.requireNonNull(replyType, "replyType").getType(),
+        timeout);
+  }
+
+  @Override
   public <R> CompletionStage<R> request(OutgoingMessage request, Type replyType, Duration timeout) {
     Objects.requireNonNull(request, "request");
-    Objects.requireNonNull(replyType, "replyType");
-    Objects.requireNonNull(timeout, "timeout");
-    if (timeout.isZero() || timeout.isNegative()) {
-      throw new IllegalArgumentException("timeout must be longer than zero: " + timeout);
-    }
     if (request.replyTo() != null
         || request.correlationId() != null
         || request.expiration() != null) {
@@ -116,34 +141,67 @@ public final class DirectReplyRequester implements Requester {
           "a request's reply-to, correlation id and expiration are Warren's (direct reply-to,"
               + " a unique id, the timeout): leave them unset");
     }
-    Sending sending = telemetry.sending(SendKind.REQUEST, request.exchange(), request.routingKey());
-    CompletionStage<R> replied = send(request, replyType, timeout, sending);
+    return start(
+        request.exchange(),
+        request.routingKey(),
+        request.payload(),
+        request,
+        Objects.requireNonNull(replyType, "replyType"),
+        timeout);
+  }
+
+  /**
+   * @param message what the request sets beyond its payload; {@code null} when nothing
+   */
+  private <R> CompletionStage<R> start(
+      String exchange,
+      String routingKey,
+      Object payload,
+      OutgoingMessage message,
+      Type replyType,
+      Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isZero() || timeout.isNegative()) {
+      throw new IllegalArgumentException("timeout must be longer than zero: " + timeout);
+    }
+    Sending sending = telemetry.sending(SendKind.REQUEST, exchange, routingKey);
+    CompletionStage<R> replied =
+        send(exchange, routingKey, payload, message, replyType, timeout, sending);
     return sending.recording() ? Sending.endingWith(replied, sending) : replied;
   }
 
   private <R> CompletionStage<R> send(
-      OutgoingMessage request, Type replyType, Duration timeout, Sending sending) {
-    String exchange = request.exchange();
-    String routingKey = request.routingKey();
-    AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
+      String exchange,
+      String routingKey,
+      Object payload,
+      OutgoingMessage message,
+      Type replyType,
+      Duration timeout,
+      Sending sending) {
+    // what the request carries but its correlation id, which each attempt sets
+    AMQP.BasicProperties described = message == null ? PayloadEncoder.plain(payload, false) : null;
     byte[] body;
     try {
-      body = PayloadEncoder.encode(request.payload(), codec, properties);
+      if (described != null) {
+        body = PayloadEncoder.plainBody(payload); // bytes or text and nothing else: made once
+      } else {
+        AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder();
+        body = PayloadEncoder.encode(payload, codec, properties);
+        if (message != null) {
+          PayloadEncoder.describe(message, properties);
+          properties
+              .headers(message.headers().isEmpty() ? null : message.headers())
+              .priority(message.priority())
+              .messageId(message.messageId());
+        }
+        described = properties.build();
+      }
     } catch (Exception e) {
       return notSent(exchange, routingKey, "the payload could not be encoded (" + e + ")", e);
     }
-    PayloadEncoder.describe(request, properties);
-    properties
-        .deliveryMode(1)
-        .replyTo(REPLY_TO)
-        .headers(request.headers().isEmpty() ? null : request.headers())
-        .priority(request.priority())
-        .messageId(request.messageId());
     long millis = timeout.toMillis();
-    if (millis >= 1 && millis <= Integer.MAX_VALUE) {
-      // a request still queued when its requester gave up is not worth answering
-      properties.expiration(Long.toString(millis));
-    }
+    // a request still queued when its requester gave up is not worth answering
+    String expiration = millis >= 1 && millis <= Integer.MAX_VALUE ? Long.toString(millis) : null;
     if (PayloadDecoder.needsCodec(replyType) && codec == null) {
       return notSent(
           exchange,
@@ -153,7 +211,10 @@ public final class DirectReplyRequester implements Requester {
               + "': add a JSON-B implementation or a dev.warren.spi.Codec bean",
           null);
     }
-    PayloadDecoder decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
+    PayloadDecoder decoder = decoders.get(replyType); // no capturing lambda when it is known
+    if (decoder == null) {
+      decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
+    }
     try {
       if (exchanges.missing(exchange)) {
         return notSent(
@@ -177,7 +238,8 @@ public final class DirectReplyRequester implements Requester {
         return notSent(exchange, routingKey, "no request channel could be opened (" + e + ")", e);
       }
       String id = idPrefix + ids.incrementAndGet();
-      if (channel.send(id, pending, sending.carry(properties.correlationId(id).build()), body)) {
+      AMQP.BasicProperties properties = withId(described, id, expiration);
+      if (channel.send(id, pending, sending.carry(properties), body)) {
         return pending.future;
       }
     }
@@ -215,6 +277,26 @@ public final class DirectReplyRequester implements Requester {
       current = new RequestChannel(channel);
     }
     return current;
+  }
+
+  /** {@code described} as the request with {@code id}: transient, and replied to directly. */
+  private static AMQP.BasicProperties withId(
+      AMQP.BasicProperties described, String id, String expiration) {
+    return new AMQP.BasicProperties(
+        described.getContentType(),
+        described.getContentEncoding(),
+        described.getHeaders(),
+        1,
+        described.getPriority(),
+        id,
+        REPLY_TO,
+        expiration,
+        described.getMessageId(),
+        described.getTimestamp(),
+        described.getType(),
+        described.getUserId(),
+        described.getAppId(),
+        described.getClusterId());
   }
 
   /**
