@@ -105,14 +105,8 @@ public final class DirectReplyRequester implements Requester {
   @Override
   public <R> CompletionStage<R> request(
       String exchange, String routingKey, Object payload, Class<R> replyType, Duration timeout) {
-    // most requests: no OutgoingMessage is made for them, and no properties builder
-    return start(
-        Objects.requireNonNull(exchange, "exchange"),
-        Objects.requireNonNull(routingKey, "routingKey"),
-        Objects.requireNonNull(payload, "payload"),
-        null,
-        Objects.requireNonNull(replyType, "replyType"),
-        timeout);
+    return payloadOnly(
+        exchange, routingKey, payload, Objects.requireNonNull(replyType, "replyType"), timeout);
   }
 
   @Override
@@ -122,12 +116,23 @@ public final class DirectReplyRequester implements Requester {
       Object payload,
       TypeLiteral<R> replyType,
       Duration timeout) {
+    return payloadOnly(
+        exchange,
+        routingKey,
+        payload,
+        Objects.requireNonNull(replyType, "replyType").getType(),
+        timeout);
+  }
+
+  /** Most requests: no OutgoingMessage is made for them, and no properties builder. */
+  private <R> CompletionStage<R> payloadOnly(
+      String exchange, String routingKey, Object payload, Type replyType, Duration timeout) {
     return start(
         Objects.requireNonNull(exchange, "exchange"),
         Objects.requireNonNull(routingKey, "routingKey"),
         Objects.requireNonNull(payload, "payload"),
         null,
-        Objects.requireNonNull(replyType, "replyType").getType(),
+        replyType,
         timeout);
   }
 
@@ -361,12 +366,10 @@ public final class DirectReplyRequester implements Requester {
         try {
           channel.basicPublish(pending.exchange, pending.routingKey, true, properties, body);
         } catch (AlreadyClosedException e) {
-          waiting.remove(id, pending);
-          deadlines.remove(pending);
+          leave(pending);
           return false;
         } catch (IOException e) {
-          if (waiting.remove(id, pending)) {
-            deadlines.remove(pending);
+          if (leave(pending)) {
             pending.fail(
                 Reason.NOT_SENT,
                 Messages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
@@ -377,8 +380,30 @@ public final class DirectReplyRequester implements Requester {
       return true;
     }
 
+    /**
+     * Takes {@code pending} out of the requests waiting here, timeout included.
+     *
+     * @return {@code false} when it was no longer waiting (answered, failed, expired)
+     */
+    private boolean leave(Pending<?> pending) {
+      if (!waiting.remove(pending.id, pending)) {
+        return false;
+      }
+      deadlines.remove(pending);
+      return true;
+    }
+
+    /** The request waiting under {@code id}, taken out with its timeout; {@code null} if none. */
+    private Pending<?> take(String id) {
+      Pending<?> pending = id == null ? null : waiting.remove(id);
+      if (pending != null) {
+        deadlines.remove(pending);
+      }
+      return pending;
+    }
+
     private void expire(Pending<?> pending) {
-      if (waiting.remove(pending.id, pending)) {
+      if (leave(pending)) {
         pending.fail(
             Reason.TIMED_OUT,
             Messages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
@@ -388,14 +413,13 @@ public final class DirectReplyRequester implements Requester {
 
     private void replied(Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
       String id = properties.getCorrelationId();
-      Pending<?> pending = id == null ? null : waiting.remove(id);
+      Pending<?> pending = take(id);
       if (pending == null) {
         // late (after its timeout) or not ours: nothing waits for it
         LOG.fine(
             () -> "ignoring a reply with correlation id '" + id + "': no request waits for it");
         return;
       }
-      deadlines.remove(pending);
       pending.reply = new ReplyDelivery(envelope, properties, body);
       try {
         completions.execute(pending); // the pending request is the task: no lambda per reply
@@ -407,9 +431,8 @@ public final class DirectReplyRequester implements Requester {
     /** A mandatory request no queue matched: fail it now rather than at its timeout. */
     private void returned(Return returned) {
       String id = returned.getProperties().getCorrelationId();
-      Pending<?> pending = id == null ? null : waiting.remove(id);
+      Pending<?> pending = take(id);
       if (pending != null) {
-        deadlines.remove(pending);
         pending.fail(
             Reason.UNROUTABLE,
             Messages.requestUnroutable(pending.exchange, pending.routingKey),
@@ -426,10 +449,8 @@ public final class DirectReplyRequester implements Requester {
       synchronized (publishLock) {
         closedBy = why;
       }
-      for (Map.Entry<String, Pending<?>> e : waiting.entrySet()) {
-        if (waiting.remove(e.getKey(), e.getValue())) {
-          Pending<?> pending = e.getValue();
-          deadlines.remove(pending);
+      for (Pending<?> pending : waiting.values()) {
+        if (leave(pending)) {
           pending.fail(
               Reason.CHANNEL_CLOSED,
               Messages.requestChannelClosed(pending.exchange, pending.routingKey, why),
