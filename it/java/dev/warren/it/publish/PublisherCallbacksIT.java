@@ -7,12 +7,15 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.Publisher;
 import dev.warren.RabbitConsumer;
+import dev.warren.it.support.AfterUndeployment;
+import dev.warren.it.support.AmqpRecorder;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -27,18 +30,30 @@ import org.junit.jupiter.api.Test;
 /**
  * Application callbacks that block (a {@code join()} in a {@code thenAccept}) on both of Warren's
  * completion threads: Warren's own work (here a consumer's in-process delayed copy) still runs, and
- * publishers are held back by max-in-flight instead of queueing completions without bound.
+ * publishers are held back by max-in-flight instead of queueing completions without bound. Warren
+ * connects through an {@link AmqpRecorder}, which holds each blocker's confirm back until the
+ * blocking callback is attached.
  */
 class PublisherCallbacksIT extends WarrenIT {
 
   static final String DELAYED = "warren.it.publish.callbacks.delayed";
   static final String WINDOWED = "warren.it.publish.callbacks.windowed";
   static final int WINDOW = 10;
+  static final int BLOCKERS = 2; // as many as Warren has completion threads
+
+  static AmqpRecorder recorder;
 
   @BeforeDeployment
-  static void prepare() {
+  static void prepare() throws IOException {
+    recorder = AmqpRecorder.start();
     Broker.get().queue(DELAYED).queue(WINDOWED);
+    TestConfig.set("warren.uri", recorder.uri());
     TestConfig.set("warren.publisher.max-in-flight", Integer.toString(WINDOW));
+  }
+
+  @AfterUndeployment
+  static void stopRecorder() throws IOException {
+    recorder.close();
   }
 
   @Deployment
@@ -61,36 +76,34 @@ class PublisherCallbacksIT extends WarrenIT {
 
   @Test
   void blockedCallbacksStarveNeitherWarrensOwnWorkNorMemory() throws Exception {
+    // the first publish opens the channel: its confirm.select-ok must get through
+    publisher.publish("", WINDOWED, "open").toCompletableFuture().get(10, TimeUnit.SECONDS);
     CountDownLatch release = new CountDownLatch(1);
-    CountDownLatch blocking = new CountDownLatch(2);
-    Thread test = Thread.currentThread();
-    int blockers = 0;
+    List<Thread> blocked = new CopyOnWriteArrayList<>();
     try {
-      // a callback attached after the broker's confirm came back runs at once, here: publish
-      // (one at a time) until two callbacks block on Warren's completion threads
-      while (blocking.getCount() > 0) {
-        assertThat(blockers).as("publishes until two callbacks block").isLessThan(20);
-        CountDownLatch ran = new CountDownLatch(1);
-        publisher
-            .publish("", WINDOWED, "blocker-" + blockers++)
-            .thenAccept(
-                ok -> {
-                  if (Thread.currentThread() == test) {
-                    ran.countDown();
-                    return;
-                  }
-                  blocking.countDown(); // before ran: the loop reads it when ran opens
-                  ran.countDown();
-                  try {
-                    release.await(60, TimeUnit.SECONDS);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                });
-        assertThat(ran.await(30, TimeUnit.SECONDS))
-            .as("the callback runs; %s", warrenThreads())
-            .isTrue();
+      // a callback attached after the confirm came back would run at once on the test's thread:
+      // each blocker's confirm is held back until its callback is attached, so that the callback
+      // runs where the stage completes, on one of Warren's completion threads, and blocks it
+      for (int blocker = 1; blocker <= BLOCKERS; blocker++) {
+        recorder.holdBrokerToClient();
+        CompletionStage<Void> stage = publisher.publish("", WINDOWED, "blocker-" + blocker);
+        stage.thenAccept(
+            ok -> {
+              blocked.add(Thread.currentThread());
+              try {
+                release.await(60, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+        recorder.releaseBrokerToClient();
+        int callbacks = blocker;
+        await().atMost(Duration.ofSeconds(30)).until(() -> blocked.size() == callbacks);
       }
+      assertThat(blocked)
+          .as("the blocked callbacks' threads")
+          .doesNotHaveDuplicates()
+          .allSatisfy(thread -> assertThat(thread.getName()).startsWith("warren-confirms"));
 
       // Warren's own work: the in-process delayed copy is published, and the second attempt runs
       Broker.get().publish(DELAYED, "later");
@@ -108,8 +121,8 @@ class PublisherCallbacksIT extends WarrenIT {
                 }
               });
       flood.start();
-      // the two blocked callbacks hold their places until they return
-      int stuck = blockers + WINDOW - 2; // every blocker, and the flood up to the window
+      // the blocked callbacks hold their places until they return
+      int stuck = 1 + BLOCKERS + (WINDOW - BLOCKERS); // "open", the blockers, the flood's share
       String[] seen = {""};
       try {
         await()
@@ -130,9 +143,9 @@ class PublisherCallbacksIT extends WarrenIT {
                   return ready == stuck && state == Thread.State.WAITING;
                 });
       } catch (org.awaitility.core.ConditionTimeoutException e) {
-        throw new AssertionError("last seen: " + seen[0], e);
+        throw new AssertionError("last seen: " + seen[0] + "; " + warrenThreads(), e);
       }
-      assertThat(returned.get()).isEqualTo(WINDOW - 2);
+      assertThat(returned.get()).isEqualTo(WINDOW - BLOCKERS);
 
       release.countDown();
       flood.join(30_000);
@@ -140,8 +153,9 @@ class PublisherCallbacksIT extends WarrenIT {
       for (CompletionStage<Void> stage : stages) {
         stage.toCompletableFuture().get(30, TimeUnit.SECONDS);
       }
-      assertThat(Broker.get().ready(WINDOWED)).isEqualTo(4 * WINDOW + blockers);
+      assertThat(Broker.get().ready(WINDOWED)).isEqualTo(1 + BLOCKERS + 4 * WINDOW);
     } finally {
+      recorder.releaseBrokerToClient();
       release.countDown();
       Broker.get().drain(WINDOWED);
     }
