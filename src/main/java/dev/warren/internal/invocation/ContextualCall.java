@@ -8,6 +8,7 @@ import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 
 /**
  * Calls one consumer method on its bean ({@link BeanTarget}), through its interceptors, as Warren's
@@ -34,6 +35,14 @@ final class ContextualCall {
   private final ThreadLocal<RequestContextController> controllers;
 
   /**
+   * One argument array per calling thread, filled for a call and emptied after it, not one per
+   * call. {@code Method.invoke} has read the array before the method starts, so a call made from
+   * inside the method (none is, but one would be harmless) cannot disturb the arguments of the call
+   * it is in.
+   */
+  private final ThreadLocal<Object[]> arguments;
+
+  /**
    * @param requestContexts where the controllers come from, or {@code null} when no call needs the
    *     request context
    */
@@ -45,6 +54,8 @@ final class ContextualCall {
     this.method = shape.method();
     this.controllers =
         requestContexts == null ? null : ThreadLocal.withInitial(requestContexts::get);
+    int parameters = shape.parameterCount();
+    this.arguments = ThreadLocal.withInitial(() -> new Object[parameters]);
   }
 
   /**
@@ -62,26 +73,21 @@ final class ContextualCall {
       Object[] headers,
       S delivery,
       Invocation.Interpretation<S, R> interpretation) {
-    Object[] args = new Object[shape.parameterCount()];
-    args[shape.payloadIndex()] = payload;
-    for (int i = 0; i < headers.length; i++) {
-      args[shape.headers().get(i).index()] = headers[i];
-    }
-    if (shape.deliveryIndex() >= 0) {
-      args[shape.deliveryIndex()] = delivery;
-    }
     RequestContextController requestContext = controllers == null ? null : controllers.get();
     boolean activated = requestContext != null && requestContext.activate();
     R result;
     try {
       Invocation invocation = Invocation.start(method, interpretation, delivery);
       Throwable thrown = null;
+      Object[] args = arguments(payload, headers, delivery);
       try {
         method.invoke(target.instance(), args);
       } catch (InvocationTargetException e) {
         thrown = e.getCause();
       } catch (Exception | Error e) {
         thrown = e;
+      } finally {
+        Arrays.fill(args, null); // holds no payload until the thread's next call
       }
       result = invocation.finish(thrown);
     } finally {
@@ -93,5 +99,18 @@ final class ContextualCall {
       throw new IllegalStateException(Messages.notIntercepted(model.name(), model.where()));
     }
     return result;
+  }
+
+  /** This thread's argument array, with the payload, header values and delivery in their places. */
+  private Object[] arguments(Object payload, Object[] headers, Object delivery) {
+    Object[] args = arguments.get();
+    args[shape.payloadIndex()] = payload;
+    for (int i = 0; i < headers.length; i++) {
+      args[shape.headers().get(i).index()] = headers[i];
+    }
+    if (shape.deliveryIndex() >= 0) {
+      args[shape.deliveryIndex()] = delivery;
+    }
+    return args;
   }
 }
