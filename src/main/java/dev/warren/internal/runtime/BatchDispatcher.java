@@ -66,6 +66,11 @@ final class BatchDispatcher implements Dispatcher {
     }
   }
 
+  @Override
+  public DeliverySource source(String consumerName, String queue) {
+    return new DeliverySource(consumerName, queue, null); // the workers get whole batches
+  }
+
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
   private void queue(List<IncomingDelivery> batch) {
     try {

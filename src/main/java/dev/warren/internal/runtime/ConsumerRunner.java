@@ -54,6 +54,7 @@ final class ConsumerRunner {
   private final SettlementExecutor settlement;
   private final InFlight inFlight = new InFlight();
   private final Dispatcher dispatcher;
+  private final DeliverySource source; // what every delivery of this consumer holds
   private final OwnTopology topology;
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
   private volatile boolean stopped;
@@ -167,6 +168,7 @@ final class ConsumerRunner {
           new SingleDispatcher(
               invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry, guard);
     }
+    this.source = dispatcher.source(model.name(), model.queue());
   }
 
   /** Opens the channel (aborting any earlier one) and subscribes. */
@@ -433,8 +435,7 @@ final class ConsumerRunner {
           current instanceof AutorecoveringChannel recovering ? recovering.getDelegate() : current;
       dispatcher.dispatch(
           new IncomingDelivery(
-              model.name(),
-              model.queue(),
+              source,
               own,
               envelope,
               properties,

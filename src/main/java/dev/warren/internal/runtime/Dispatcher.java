@@ -11,6 +11,12 @@ interface Dispatcher {
   /** A delivery arrived (on the client's dispatch thread: must not block). */
   void dispatch(IncomingDelivery delivery);
 
+  /**
+   * What the deliveries this dispatcher takes share: the consumer's deliveries must be made with it
+   * (a dispatcher that hands them to its workers one by one gets each back through it).
+   */
+  DeliverySource source(String consumerName, String queue);
+
   /** What a dispatcher needs from its consumer. */
   interface Control {
     /** Whether the consumer has stopped (deliveries not started then are left to the broker). */

@@ -22,7 +22,7 @@ import java.util.logging.Logger;
  * ({@link #finish()} against {@link #handBack()} at shutdown and {@link #overrun()} at its
  * handler-timeout).
  */
-final class IncomingDelivery extends ReceivedMessage implements HandedBack {
+final class IncomingDelivery extends ReceivedMessage implements HandedBack, Runnable {
 
   /** Who decides what becomes of the delivery once its handler was called. */
   private enum Owner {
@@ -49,8 +49,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     }
   }
 
-  private final String consumerName;
-  private final String queue;
+  private final DeliverySource source;
   private final Channel channel;
   private final int attempt;
   private volatile Action settled; // set through SETTLED only
@@ -62,16 +61,14 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
   IncomingDelivery nextInHand;
 
   IncomingDelivery(
-      String consumerName,
-      String queue,
+      DeliverySource source,
       Channel channel,
       Envelope envelope,
       AMQP.BasicProperties properties,
       byte[] body,
       int attempt) {
     super(envelope, properties, body);
-    this.consumerName = consumerName;
-    this.queue = queue;
+    this.source = source;
     this.channel = channel;
     this.attempt = attempt;
   }
@@ -87,7 +84,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     if (!SETTLED.compareAndSet(this, null, action)) {
       LOG.warning(
           Messages.alreadySettled(
-              consumerName, deliveryTag(), settled.toString(), action.toString()));
+              source.consumerName(), deliveryTag(), settled.toString(), action.toString()));
       return false;
     }
     boolean sent = send(action);
@@ -119,7 +116,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
 
   private boolean send(Action action) {
     if (!channel.isOpen()) {
-      LOG.warning(Messages.channelGone(consumerName, deliveryTag(), action.toString()));
+      LOG.warning(Messages.channelGone(source.consumerName(), deliveryTag(), action.toString()));
       return false;
     }
     try {
@@ -134,7 +131,8 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     } catch (IOException | AlreadyClosedException e) {
       LOG.log(
           Level.WARNING,
-          Messages.settleFailed(consumerName, deliveryTag(), action.toString(), e.toString()),
+          Messages.settleFailed(
+              source.consumerName(), deliveryTag(), action.toString(), e.toString()),
           e);
       return false;
     }
@@ -199,14 +197,20 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
     return channel.isOpen();
   }
 
+  /** A worker handles this delivery: what its consumer's {@link DeliverySource#worker()} does. */
+  @Override
+  public void run() {
+    source.worker().accept(this);
+  }
+
   @Override
   public String consumerName() {
-    return consumerName;
+    return source.consumerName();
   }
 
   @Override
   public String queue() {
-    return queue;
+    return source.queue();
   }
 
   @Override
@@ -216,6 +220,6 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack {
 
   @Override
   public String toString() {
-    return "delivery " + deliveryTag() + " of consumer '" + consumerName + "'";
+    return "delivery " + deliveryTag() + " of consumer '" + source.consumerName() + "'";
   }
 }

@@ -14,7 +14,8 @@ import java.util.logging.Logger;
 
 /**
  * One delivery per call: each goes to a worker, which calls the method and hands the result to
- * {@code then} (settlement, or a responder's reply first).
+ * {@code then} (settlement, or a responder's reply first). A delivery is its worker's task itself:
+ * it runs {@link #handle} through the {@link DeliverySource} it was made with.
  */
 final class SingleDispatcher implements Dispatcher {
 
@@ -58,9 +59,14 @@ final class SingleDispatcher implements Dispatcher {
     }
   }
 
+  @Override
+  public DeliverySource source(String consumerName, String queue) {
+    return new DeliverySource(consumerName, queue, this::handle);
+  }
+
   private void queue(IncomingDelivery delivery) {
     try {
-      workers.execute(() -> handle(delivery));
+      workers.execute(delivery); // the delivery is the task: it comes back to handle, below
     } catch (RejectedExecutionException e) {
       inFlight.notStarted(1); // stopping: the channel closes and the broker redelivers it
     }

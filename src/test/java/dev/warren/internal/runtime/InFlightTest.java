@@ -17,8 +17,7 @@ class InFlightTest {
 
   private static IncomingDelivery delivery() {
     return new IncomingDelivery(
-        "c",
-        "q",
+        new DeliverySource("c", "q", null),
         null,
         new Envelope(++tags, false, "", "q"),
         new AMQP.BasicProperties(),

@@ -78,8 +78,7 @@ class SettlementGuardTest {
   private IncomingDelivery inHand() {
     IncomingDelivery delivery =
         new IncomingDelivery(
-            "orders",
-            "q",
+            new DeliverySource("orders", "q", null),
             channel(),
             new Envelope(++tags, false, "", "q"),
             new AMQP.BasicProperties(),
