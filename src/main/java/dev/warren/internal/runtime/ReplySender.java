@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 import java.util.logging.Logger;
 
 /**
@@ -49,6 +49,7 @@ final class ReplySender {
   private final String consumer;
   private final String queue;
   private final Route route;
+  private final BiConsumer<Delivery, Handled> then;
   private final RateLimit noReplyToWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit failureWarnings = new RateLimit(WARNING_INTERVAL);
 
@@ -56,40 +57,34 @@ final class ReplySender {
    * @param consumer the responder's consumer name, for messages
    * @param queue its queue, for messages
    * @param route publishes the replies with confirms
+   * @param then settles a request as told, once its reply went or could not: where the reply's
+   *     confirmation completed (the connection's I/O thread, for a confirm), or at once
    */
-  ReplySender(String consumer, String queue, Route route) {
+  ReplySender(String consumer, String queue, Route route, BiConsumer<Delivery, Handled> then) {
     this.consumer = consumer;
     this.queue = queue;
     this.route = route;
+    this.then = then;
   }
 
   /**
-   * Publishes {@code handled}'s reply to {@code request}'s {@code reply_to}.
-   *
-   * @return how to settle the request: as handled once the reply is confirmed, retry if it failed
+   * Publishes {@code handled}'s reply to {@code request}'s {@code reply_to}, then has {@code then}
+   * settle the request: as handled once the reply is confirmed, as a retry if it failed.
    */
-  CompletionStage<Handled> send(Delivery request, Handled handled) {
-    Reply reply = handled.reply();
+  void send(Delivery request, Handled handled) {
     AMQP.BasicProperties asked = request.rawProperties(); // not its Optionals: one per reply each
     String replyTo = asked.getReplyTo();
     if (replyTo == null || replyTo.isBlank()) {
       if (noReplyToWarnings.allow()) {
         LOG.warning(Messages.noReplyTo(consumer, queue, request.deliveryTag()));
       }
-      return CompletableFuture.completedFuture(new Handled(handled.outcome(), null));
+      then.accept(request, new Handled(handled.outcome(), null));
+      return;
     }
     CompletableFuture<Void> published;
     try {
-      AMQP.BasicProperties.Builder properties =
-          new AMQP.BasicProperties.Builder()
-              .correlationId(asked.getCorrelationId())
-              .deliveryMode(1);
-      // a String or byte[]: the reply was encoded when the handler returned
-      byte[] body = PayloadEncoder.encode(reply.payload(), null, properties);
-      if (reply.contentType() != null) {
-        properties.contentType(reply.contentType());
-      }
-      published = route.publish(request, replyTo, properties.build(), body);
+      Reply reply = handled.reply();
+      published = route.publish(request, replyTo, properties(reply, asked), body(reply));
       if (published == null) {
         published =
             CompletableFuture.failedFuture(
@@ -101,20 +96,67 @@ final class ReplySender {
     } catch (Exception e) {
       published = CompletableFuture.failedFuture(e);
     }
-    return published.handle(
-        (ok, failure) -> {
-          if (failure == null) {
-            return new Handled(handled.outcome(), null);
-          }
-          Throwable cause =
-              failure instanceof CompletionException && failure.getCause() != null
-                  ? failure.getCause()
-                  : failure;
-          if (failureWarnings.allow()) {
-            LOG.warning(
-                Messages.replyFailed(consumer, request.deliveryTag(), replyTo, cause.toString()));
-          }
-          return new Handled(Outcome.retry(), cause);
-        });
+    published.whenComplete(new Sent(request, handled, replyTo));
+  }
+
+  /**
+   * A reply's properties: transient, with the request's correlation id, and the content type (and
+   * encoding) of its payload, which the handler's return encoded already as text or bytes; made
+   * with the constructor, not a builder per reply.
+   */
+  private static AMQP.BasicProperties properties(Reply reply, AMQP.BasicProperties asked) {
+    AMQP.BasicProperties plain = PayloadEncoder.plain(reply.payload(), false);
+    if (plain == null) {
+      throw new IllegalStateException("the reply was not encoded: " + reply.payload().getClass());
+    }
+    return new AMQP.BasicProperties(
+        reply.contentType() != null ? reply.contentType() : plain.getContentType(),
+        plain.getContentEncoding(),
+        null,
+        1,
+        null,
+        asked.getCorrelationId(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  private static byte[] body(Reply reply) {
+    return PayloadEncoder.plainBody(reply.payload());
+  }
+
+  /** One reply on its way: when its confirmation completes, the request is settled as it went. */
+  private final class Sent implements BiConsumer<Void, Throwable> {
+    private final Delivery request;
+    private final Handled handled;
+    private final String replyTo;
+
+    Sent(Delivery request, Handled handled, String replyTo) {
+      this.request = request;
+      this.handled = handled;
+      this.replyTo = replyTo;
+    }
+
+    @Override
+    public void accept(Void ok, Throwable failure) {
+      if (failure == null) {
+        then.accept(request, new Handled(handled.outcome(), null));
+        return;
+      }
+      Throwable cause =
+          failure instanceof CompletionException && failure.getCause() != null
+              ? failure.getCause()
+              : failure;
+      if (failureWarnings.allow()) {
+        LOG.warning(
+            Messages.replyFailed(consumer, request.deliveryTag(), replyTo, cause.toString()));
+      }
+      then.accept(request, new Handled(Outcome.retry(), cause));
+    }
   }
 }

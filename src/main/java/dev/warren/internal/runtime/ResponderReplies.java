@@ -1,5 +1,6 @@
 package dev.warren.internal.runtime;
 
+import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.telemetry.SendKind;
@@ -61,7 +62,8 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
                     }
                   });
               return ended;
-            });
+            },
+            this::settle);
   }
 
   @Override
@@ -70,21 +72,24 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
       settlement.settle(delivery, handled);
       return;
     }
-    replies
-        .send(delivery, handled)
-        .whenComplete(
-            (settled, failure) ->
-                guard.run(
-                    SettlementGuard.AFTER_REPLY,
-                    delivery,
-                    () -> {
-                      if (settled != null && settled.outcome() instanceof Outcome.Ack) {
-                        settlement.settle(delivery, settled);
-                        return;
-                      }
-                      Handled retry =
-                          settled != null ? settled : new Handled(Outcome.retry(), failure);
-                      settlement.settleLater(delivery, retry);
-                    }));
+    replies.send(delivery, handled);
+  }
+
+  /**
+   * How the request is settled now that its reply went ({@code settled} acks it where the confirm
+   * arrived) or could not (a retry, later, off the I/O thread). Whatever it throws is the guard's:
+   * nothing else would see it.
+   */
+  private void settle(Delivery request, Handled settled) {
+    IncomingDelivery delivery = (IncomingDelivery) request;
+    try {
+      if (settled.outcome() instanceof Outcome.Ack) {
+        settlement.settle(delivery, settled);
+      } else {
+        settlement.settleLater(delivery, settled);
+      }
+    } catch (RuntimeException | Error failure) {
+      guard.failed(SettlementGuard.AFTER_REPLY, delivery, failure);
+    }
   }
 }

@@ -13,7 +13,6 @@ import dev.warren.internal.invocation.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +36,8 @@ class ReplySenderTest {
   }
 
   private final FakeRoute route = new FakeRoute();
-  private final ReplySender sender = new ReplySender("rpc", "rpc.queue", route);
+  private final List<Handled> settles = new CopyOnWriteArrayList<>();
+  private final ReplySender sender = sender(route);
   private final Handled answered =
       new Handled(Outcome.ack(), null, new Reply("{\"n\":1}".getBytes(), "application/json"));
 
@@ -62,13 +62,22 @@ class ReplySenderTest {
     };
   }
 
-  private static Handled settled(CompletionStage<Handled> stage) {
-    return stage.toCompletableFuture().join();
+  /** A sender that records how it has each request settled. */
+  private ReplySender sender(ReplySender.Route route) {
+    return new ReplySender("rpc", "rpc.queue", route, (request, settled) -> settles.add(settled));
+  }
+
+  /** Sends {@code handled}'s reply with {@code sender}: how it had the request settled, once. */
+  private Handled send(ReplySender sender, Delivery request, Handled handled) {
+    int before = settles.size();
+    sender.send(request, handled);
+    assertThat(settles).as("settled once").hasSize(before + 1);
+    return settles.get(before);
   }
 
   @Test
   void theReplyGoesToReplyToWithTheCorrelationIdAndIsTransient() {
-    Handled settle = settled(sender.send(request("amq.rabbitmq.reply-to.abc", "corr-1"), answered));
+    Handled settle = send(sender, request("amq.rabbitmq.reply-to.abc", "corr-1"), answered);
 
     assertThat(route.published).hasSize(1);
     Sent reply = route.published.get(0);
@@ -82,10 +91,24 @@ class ReplySenderTest {
   }
 
   @Test
+  void theRequestIsSettledOnlyOnceItsReplyIsConfirmed() {
+    CompletableFuture<Void> confirm = new CompletableFuture<>();
+    route.answer = confirm;
+
+    sender.send(request("amq.rabbitmq.reply-to.abc", "c"), answered);
+    assertThat(settles).as("before the confirm").isEmpty();
+
+    confirm.complete(null);
+    assertThat(settles)
+        .singleElement()
+        .satisfies(s -> assertThat(s.outcome()).isEqualTo(Outcome.ack()));
+  }
+
+  @Test
   void aTextReplyIsUtf8Text() {
     Handled text = new Handled(Outcome.ack(), null, new Reply("grüße", null));
 
-    settled(sender.send(request("reply.queue", "c"), text));
+    send(sender, request("reply.queue", "c"), text);
 
     Sent reply = route.published.get(0);
     assertThat(reply.body()).isEqualTo("grüße".getBytes(StandardCharsets.UTF_8));
@@ -99,7 +122,7 @@ class ReplySenderTest {
         new PublishException(PublishException.Reason.OUTCOME_UNKNOWN, "", "x", "closed", null);
     route.answer = CompletableFuture.failedFuture(failure);
 
-    Handled settle = settled(sender.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+    Handled settle = send(sender, request("amq.rabbitmq.reply-to.abc", "c"), answered);
 
     assertThat(settle.outcome()).isEqualTo(Outcome.retry());
     assertThat(settle.failure()).isSameAs(failure);
@@ -108,26 +131,23 @@ class ReplySenderTest {
   @Test
   void aRouteThatThrowsOrFindsItsChannelClosedRetriesTheRequest() {
     ReplySender throwing =
-        new ReplySender(
-            "rpc",
-            "rpc.queue",
+        sender(
             (request, replyTo, properties, body) -> {
               throw new IllegalStateException("Warren has shut down");
             });
-    Handled thrown = settled(throwing.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+    Handled thrown = send(throwing, request("amq.rabbitmq.reply-to.abc", "c"), answered);
     assertThat(thrown.outcome()).isEqualTo(Outcome.retry());
     assertThat(thrown.failure()).isInstanceOf(IllegalStateException.class);
 
-    ReplySender closed =
-        new ReplySender("rpc", "rpc.queue", (request, replyTo, properties, body) -> null);
-    Handled notSent = settled(closed.send(request("amq.rabbitmq.reply-to.abc", "c"), answered));
+    ReplySender closed = sender((request, replyTo, properties, body) -> null);
+    Handled notSent = send(closed, request("amq.rabbitmq.reply-to.abc", "c"), answered);
     assertThat(notSent.outcome()).isEqualTo(Outcome.retry());
     assertThat(notSent.failure()).hasMessageContaining("closed before the reply was sent");
   }
 
   @Test
   void aRequestWithoutReplyToIsAckedAndNothingIsPublished() {
-    Handled settle = settled(sender.send(request(null, "c"), answered));
+    Handled settle = send(sender, request(null, "c"), answered);
 
     assertThat(route.published).isEmpty();
     assertThat(settle.outcome()).isEqualTo(Outcome.ack());
@@ -135,7 +155,7 @@ class ReplySenderTest {
 
   @Test
   void aRequestWithoutCorrelationIdStillGetsItsReply() {
-    settled(sender.send(request("reply.queue", null), answered));
+    send(sender, request("reply.queue", null), answered);
 
     assertThat(route.published)
         .singleElement()
