@@ -8,6 +8,8 @@ import com.rabbitmq.client.impl.StrictExceptionHandler;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -15,10 +17,13 @@ import java.util.logging.Logger;
  * The RabbitMQ client's error reports, in Warren's log with ids. The client's default handler
  * writes them through SLF4J, which discards them on a server without an SLF4J binding (Open
  * Liberty); this one keeps the client's behaviour (a failing callback closes its channel) and only
- * changes where the reports go. Recovery failures repeat every few seconds while the broker is
- * away, so they are logged at most once a minute. A frame the client cannot read is reported by the
- * connection's {@link UnreadableFrames} instead, which tells a loop from a single close. One per
- * connection factory; thread-safe.
+ * changes where the reports go, and where a failing callback's channel is closed: never on the
+ * thread of the callback, which may be the connection's I/O thread (confirm and return listeners
+ * always run there): closing waits for the broker's close-ok, which only that thread reads.
+ * Recovery failures repeat every few seconds while the broker is away, so they are logged at most
+ * once a minute. A frame the client cannot read is reported by the connection's {@link
+ * UnreadableFrames} instead, which tells a loop from a single close. One per connection factory;
+ * thread-safe.
  */
 final class ClientErrors extends StrictExceptionHandler {
 
@@ -27,13 +32,16 @@ final class ClientErrors extends StrictExceptionHandler {
 
   private final RateLimit recoveryWarnings = new RateLimit(RECOVERY_WARNING_INTERVAL);
   private final UnreadableFrames frames;
+  private final Executor closer;
 
   /**
    * @param frames watches the factory's connection for frames the client cannot read; {@code null}
    *     for a connection without recovery
+   * @param closer where the channel of a failing callback is closed
    */
-  ClientErrors(UnreadableFrames frames) {
+  ClientErrors(UnreadableFrames frames, Executor closer) {
     this.frames = frames;
+    this.closer = closer;
   }
 
   @Override
@@ -105,6 +113,17 @@ final class ClientErrors extends StrictExceptionHandler {
             channel.getChannelNumber() + " of '" + name(channel.getConnection()) + "'",
             error.toString()),
         error);
+  }
+
+  @Override
+  protected void handleChannelKiller(
+      Channel channel, Throwable error, String logMessage, String closeMessage) {
+    try {
+      closer.execute(
+          () -> ClientErrors.super.handleChannelKiller(channel, error, logMessage, closeMessage));
+    } catch (RejectedExecutionException e) {
+      // Warren is stopping and closes every channel itself
+    }
   }
 
   /** The super class's reports are replaced by the ones above. */

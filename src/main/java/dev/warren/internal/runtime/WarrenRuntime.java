@@ -146,7 +146,7 @@ public final class WarrenRuntime {
 
   private ConnectionFactory connectionFactory(UnreadableFrames frames) {
     ConnectionFactory factory = settings.connection().factory();
-    factory.setExceptionHandler(new ClientErrors(frames));
+    factory.setExceptionHandler(new ClientErrors(frames, internal));
     if (frames != null) {
       factory.setRecoveryDelayHandler(frames);
     }

@@ -2,15 +2,18 @@ package dev.warren.internal.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.MalformedFrameException;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.net.ConnectException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -61,7 +64,7 @@ class ClientErrorsTest {
 
   @Test
   void aBrokenConnectionIsAWarningWithItsNameAndCause() {
-    new ClientErrors(null)
+    new ClientErrors(null, Runnable::run)
         .handleUnexpectedConnectionDriverException(
             named("warren"), new IOException("connection reset"));
 
@@ -76,7 +79,7 @@ class ClientErrorsTest {
 
   @Test
   void failedRecoveriesAreLoggedOnceAMinuteEvenWhenTheBrokerIsSimplyAway() {
-    ClientErrors errors = new ClientErrors(null);
+    ClientErrors errors = new ClientErrors(null, Runnable::run);
     for (int i = 0; i < 5; i++) {
       errors.handleConnectionRecoveryException(
           named("warren"), new ConnectException("Connection refused"));
@@ -97,7 +100,7 @@ class ClientErrorsTest {
       UnreadableFrames frames =
           new UnreadableFrames("app-consumer-orders", Duration.ofSeconds(1), true, timer);
       frames.consumer("orders", "orders-q");
-      ClientErrors errors = new ClientErrors(frames);
+      ClientErrors errors = new ClientErrors(frames, Runnable::run);
       MalformedFrameException unreadable =
           new MalformedFrameException("Too many levels of nested tables/arrays (max 32)");
       for (int i = 0; i < 4; i++) {
@@ -127,5 +130,69 @@ class ClientErrorsTest {
       watchLog.removeHandler(capture);
       timer.shutdownNow();
     }
+  }
+
+  /** A channel that records each close with the thread that closed it. */
+  private static Channel closable(List<String> closes) {
+    Connection connection = named("warren-consumers");
+    return (Channel)
+        Proxy.newProxyInstance(
+            Channel.class.getClassLoader(),
+            new Class<?>[] {Channel.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "getChannelNumber" -> 7;
+                  case "getConnection" -> connection;
+                  case "toString" -> "channel 7";
+                  case "close" -> {
+                    closes.add(args[1] + " on " + Thread.currentThread().getName());
+                    yield null;
+                  }
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
+  }
+
+  @Test
+  void aFailingCallbacksChannelIsClosedByTheCloserNeverOnTheCallbacksOwnThread()
+      throws InterruptedException {
+    List<String> closes = new CopyOnWriteArrayList<>();
+    List<Runnable> handedOver = new ArrayList<>();
+    ClientErrors errors = new ClientErrors(null, handedOver::add);
+
+    errors.handleConsumerException(
+        closable(closes), new IllegalStateException("boom"), null, "tag-1", "handleDelivery");
+
+    // the callback's thread may be the I/O thread, the only one that reads the close-ok
+    assertThat(closes).isEmpty();
+    assertThat(handedOver).hasSize(1);
+    assertThat(records)
+        .singleElement()
+        .satisfies(r -> assertThat(r.getLevel()).isEqualTo(Level.SEVERE));
+    assertThat(records.get(0).getMessage()).contains("handleDelivery", "7 of 'warren-consumers'");
+
+    Thread closer = new Thread(handedOver.get(0), "closer");
+    closer.start();
+    closer.join(5_000);
+    assertThat(closes)
+        .containsExactly(
+            "Closed due to exception from Consumer (tag-1) method handleDelivery for channel channel 7 on closer");
+  }
+
+  @Test
+  void aFailingCallbackWhileWarrenStopsLeavesItsChannelToWarrensOwnClose() {
+    List<String> closes = new CopyOnWriteArrayList<>();
+    ClientErrors errors =
+        new ClientErrors(
+            null,
+            task -> {
+              throw new RejectedExecutionException("stopping");
+            });
+
+    errors.handleConfirmListenerException(closable(closes), new IllegalStateException("boom"));
+
+    assertThat(closes).isEmpty();
+    assertThat(records)
+        .singleElement()
+        .satisfies(r -> assertThat(r.getLevel()).isEqualTo(Level.SEVERE));
   }
 }
