@@ -2,15 +2,21 @@ package dev.warren.it.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
 import dev.warren.Warren;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
@@ -65,5 +71,39 @@ class InjectionIT extends WarrenIT {
     assertThat(connection.isOpen()).isTrue();
     users.destroy(a);
     users.destroy(b);
+  }
+
+  /**
+   * The injected connection keeps the client's dispatch threads (only the consumers' own
+   * connections hand deliveries on from the reader thread): a consumer of the application's may
+   * wait for the broker in its callback, which on the reader thread would wait for itself.
+   */
+  @Test
+  void aConsumerOfTheApplicationsMayWaitForTheBrokerInItsCallback() throws Exception {
+    String queue = QUEUE + ".own-consumer";
+    UsesChannel user = users.get();
+    Channel channel = user.channel;
+    Broker.get().forget(queue);
+    channel.queueDeclare(queue, true, false, false, null);
+    CompletableFuture<Integer> seen = new CompletableFuture<>();
+    channel.basicConsume(
+        queue,
+        false,
+        new DefaultConsumer(channel) {
+          @Override
+          public void handleDelivery(
+              String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+              throws IOException {
+            // a synchronous call: its reply must be read while this callback still runs
+            int consumers = getChannel().queueDeclarePassive(queue).getConsumerCount();
+            getChannel().basicAck(envelope.getDeliveryTag(), false);
+            seen.complete(consumers);
+          }
+        });
+    channel.basicPublish("", queue, null, "hello".getBytes(StandardCharsets.UTF_8));
+
+    assertThat(seen.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+    users.destroy(user); // closed: had the ack not gone out, the message would be ready again
+    assertThat(Broker.get().ready(queue)).isZero();
   }
 }

@@ -19,11 +19,11 @@ import java.util.logging.Logger;
  * Liberty); this one keeps the client's behaviour (a failing callback closes its channel) and only
  * changes where the reports go, and where a failing callback's channel is closed: never on the
  * thread of the callback, which may be the connection's I/O thread (confirm and return listeners
- * always run there): closing waits for the broker's close-ok, which only that thread reads.
- * Recovery failures repeat every few seconds while the broker is away, so they are logged at most
- * once a minute. A frame the client cannot read is reported by the connection's {@link
- * UnreadableFrames} instead, which tells a loop from a single close. One per connection factory;
- * thread-safe.
+ * always run there, and a consumer's callbacks too on a connection with {@link InlineDispatch}):
+ * closing waits for the broker's close-ok, which only that thread reads. Recovery failures repeat
+ * every few seconds while the broker is away, so they are logged at most once a minute. A frame the
+ * client cannot read is reported by the connection's {@link UnreadableFrames} instead, which tells
+ * a loop from a single close. One per connection factory; thread-safe.
  */
 final class ClientErrors extends StrictExceptionHandler {
 

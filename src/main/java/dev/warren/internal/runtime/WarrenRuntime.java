@@ -79,9 +79,8 @@ public final class WarrenRuntime {
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
   private final ExecutorService clientShutdowns;
-  // per-consumer connections share the client's consumer work and heartbeat threads, so that n
-  // connections do not make n sets of them
-  private final ExecutorService clientWork;
+  // per-consumer connections share the client's heartbeat thread, so that n connections do not
+  // make n of them (their consumer work runs inline: see InlineDispatch)
   private final ScheduledExecutorService clientHeartbeats;
   private boolean started;
   private boolean stopped;
@@ -102,14 +101,10 @@ public final class WarrenRuntime {
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
     this.timer = Timers.single(threads.named("warren-timer"));
     this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
-    boolean perConsumer = settings.connection().perConsumer();
-    this.clientWork =
-        perConsumer
-            ? Executors.newFixedThreadPool(
-                2 * Runtime.getRuntime().availableProcessors(), threads.named("warren-amqp-work"))
-            : null;
     this.clientHeartbeats =
-        perConsumer ? Timers.single(threads.named("warren-amqp-heartbeat")) : null;
+        settings.connection().perConsumer()
+            ? Timers.single(threads.named("warren-amqp-heartbeat"))
+            : null;
   }
 
   /**
@@ -141,17 +136,25 @@ public final class WarrenRuntime {
    * application's JVM alive as they always did.
    */
   public ConnectionFactory connectionFactory() {
-    return connectionFactory(null);
+    return connectionFactory(null, false);
   }
 
-  private ConnectionFactory connectionFactory(UnreadableFrames frames) {
+  /**
+   * @param frames watches the connection for frames the client cannot read; {@code null} for one
+   *     without recovery
+   * @param consumersOnly whether only Warren's subscriptions use the connection: then the client's
+   *     consumer callbacks run {@linkplain InlineDispatch inline}
+   */
+  private ConnectionFactory connectionFactory(UnreadableFrames frames, boolean consumersOnly) {
     ConnectionFactory factory = settings.connection().factory();
     factory.setExceptionHandler(new ClientErrors(frames, internal));
     if (frames != null) {
       factory.setRecoveryDelayHandler(frames);
     }
-    if (clientWork != null) {
-      factory.setSharedExecutor(clientWork);
+    if (consumersOnly) {
+      factory.setSharedExecutor(InlineDispatch.INSTANCE);
+    }
+    if (clientHeartbeats != null) {
       factory.setHeartbeatExecutor(clientHeartbeats);
     }
     if (threads.isManaged()) {
@@ -174,7 +177,7 @@ public final class WarrenRuntime {
       publishing =
           settings.connection().shared()
               ? consumerConnection()
-              : open(settings.connection().publisherName());
+              : open(settings.connection().publisherName(), false);
     }
     return publishing;
   }
@@ -195,7 +198,7 @@ public final class WarrenRuntime {
       consumers =
           settings.connection().shared() && publishing != null
               ? publishing
-              : open(settings.connection().consumersName());
+              : open(settings.connection().consumersName(), !settings.connection().shared());
     }
     return consumers;
   }
@@ -208,13 +211,17 @@ public final class WarrenRuntime {
     }
     Connection own = ownConnections.get(model.name());
     if (own == null) {
-      own = open(settings.connection().consumerName(model.name()));
+      own = open(settings.connection().consumerName(model.name()), true);
       ownConnections.put(model.name(), own);
     }
     return own;
   }
 
-  private Connection open(String name) throws IOException, TimeoutException {
+  /**
+   * @param consumersOnly whether only Warren's subscriptions will use it, never application code
+   *     (the injected {@code Connection} and {@code Channel} are the publisher's)
+   */
+  private Connection open(String name, boolean consumersOnly) throws IOException, TimeoutException {
     if (stopped) {
       throw new IllegalStateException("Warren has shut down; its connections are closed");
     }
@@ -225,7 +232,8 @@ public final class WarrenRuntime {
             settings.connection().perConsumer(),
             timer);
     Connection opened =
-        connectionFactory(frames).newConnection(settings.connection().addresses(), name);
+        connectionFactory(frames, consumersOnly)
+            .newConnection(settings.connection().addresses(), name);
     frames.watch(opened);
     watches.put(opened, frames);
     if (telemetry != Telemetry.NONE && opened instanceof Recoverable recoverable) {
@@ -475,9 +483,8 @@ public final class WarrenRuntime {
     own.forEach(WarrenRuntime::closeConnection);
     closeConnection(consuming);
     closeConnection(other);
-    if (clientWork != null) {
-      clientWork.shutdown(); // the client never shuts down an executor it was given
-      clientHeartbeats.shutdownNow();
+    if (clientHeartbeats != null) {
+      clientHeartbeats.shutdownNow(); // the client never shuts down an executor it was given
     }
     timer.shutdownNow();
     internal.shutdown();
