@@ -52,11 +52,12 @@ import java.util.logging.Logger;
  * exchange, shutdown), every request waiting on it fails at once; the next request opens a new
  * channel, and the old one is aborted so that the client's recovery does not bring it back.
  *
- * <p>Lifecycle: created on first use by the runtime, closed at shutdown. Replies arrive on the
- * client's dispatch thread and are decoded and completed on {@code completions}, in one task: the
- * stage waits for that executor either way, and one hop less is one thread wake-up less per round
- * trip. Timeouts run on {@code timer}, one task per distinct timeout rather than per request
- * ({@link Deadlines}).
+ * <p>Lifecycle: created on first use by the runtime, closed at shutdown. Replies arrive where the
+ * channel's connection runs its consumer callbacks (the runtime has them run on the connection's
+ * I/O thread: the reply consumer only hands each reply on, as the return listener does there) and
+ * are decoded and completed on {@code completions}, in one task: the stage waits for that executor
+ * either way, and one hop less is one thread wake-up less per round trip. Timeouts run on {@code
+ * timer}, one task per distinct timeout rather than per request ({@link Deadlines}).
  */
 public final class DirectReplyRequester implements Requester {
 
@@ -66,7 +67,7 @@ public final class DirectReplyRequester implements Requester {
   private static final Logger LOG = Logger.getLogger(DirectReplyRequester.class.getName());
   private static final int CHANNEL_ATTEMPTS = 3;
 
-  private final ConnectionSource connection;
+  private final ChannelSource channels;
   private final Codec codec;
   private final Executor completions;
   private final ScheduledExecutorService timer;
@@ -80,7 +81,8 @@ public final class DirectReplyRequester implements Requester {
   private boolean closed;
 
   /**
-   * @param connection opens (or returns) the application's connection
+   * @param connection opens (or returns) the application's connection, where exchanges are checked
+   * @param channels opens a request channel on that connection
    * @param codec encodes payloads and decodes replies that are neither bytes nor text; {@code null}
    *     when none is available
    * @param completions where replies are decoded and request stages complete, and so where the
@@ -90,11 +92,12 @@ public final class DirectReplyRequester implements Requester {
    */
   public DirectReplyRequester(
       ConnectionSource connection,
+      ChannelSource channels,
       Codec codec,
       Executor completions,
       ScheduledExecutorService timer,
       Telemetry telemetry) {
-    this.connection = connection;
+    this.channels = channels;
     this.codec = codec;
     this.completions = completions;
     this.timer = timer;
@@ -275,7 +278,7 @@ public final class DirectReplyRequester implements Requester {
         exchanges.forget(); // an exchange may have been deleted since it was checked
         current.abort();
       }
-      Channel channel = connection.get().createChannel();
+      Channel channel = channels.open();
       if (channel == null) {
         throw new IOException("the connection has no free channel number");
       }
@@ -479,7 +482,7 @@ public final class DirectReplyRequester implements Requester {
       }
     }
 
-    /** The no-ack reply consumer, on the client's dispatch thread. */
+    /** The no-ack reply consumer; it never blocks and never waits for the broker. */
     private final class Replies extends DefaultConsumer {
       Replies(Channel channel) {
         super(channel);
@@ -496,6 +499,17 @@ public final class DirectReplyRequester implements Requester {
         lost("the broker cancelled the reply consumer", null);
       }
     }
+  }
+
+  /** Where request channels come from. */
+  @FunctionalInterface
+  public interface ChannelSource {
+    /**
+     * A new channel on the application's connection.
+     *
+     * @return {@code null} when the connection has no free channel number
+     */
+    Channel open() throws IOException, TimeoutException;
   }
 
   /** One request waiting for its reply; completes exactly once. */

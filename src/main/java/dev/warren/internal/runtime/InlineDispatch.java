@@ -3,24 +3,33 @@ package dev.warren.internal.runtime;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.impl.ConsumerWorkService;
 import com.rabbitmq.client.impl.WorkPool;
+import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The client's consumer work on a connection that only Warren's subscriptions use: each callback
- * runs on the thread that brings it, which for a delivery is the connection's I/O thread. The
- * client's default hands every callback to a dispatch thread of its own; Warren's subscription
- * callbacks hand the delivery on to the consumer's worker at once anyway (they never block and
- * never wait for the broker), so the client's hop was a second thread wake-up per message and
- * bought nothing. Never used for a connection that application code can reach (the publisher's, a
- * shared one): a callback of the application's that blocks, or waits for a broker reply, on the I/O
- * thread would stall the whole connection.
+ * The client's consumer work on Warren's connections. On a connection that only Warren's
+ * subscriptions use ({@link #EVERYTHING}), each callback runs on the thread that brings it, which
+ * for a delivery is the connection's I/O thread. The client's default hands every callback to a
+ * dispatch thread of its own; Warren's subscription callbacks hand the delivery on to the
+ * consumer's worker at once anyway (they never block and never wait for the broker), so the
+ * client's hop was a second thread wake-up per message and bought nothing.
+ *
+ * <p>On a connection that application code can reach (the publisher's, a shared one; {@link
+ * #onlyFor}), only the callbacks of the channels Warren {@linkplain #runsHere marks} run where they
+ * arrive: the requester's reply consumer, which only hands the reply on as well. Every other
+ * channel's callbacks run on a pool, as the client's would: a callback of the application's that
+ * blocks, or waits for a broker reply, on the I/O thread would stall the whole connection.
  *
  * <p>The client hands over its work as a runnable that takes the next block of callbacks from the
  * connection's work pool into a new list sized for 256 of them. A dispatch thread of the client's
@@ -79,13 +88,48 @@ final class InlineDispatch extends AbstractExecutorService {
     WORK_POOL = pool;
   }
 
-  /** One for every connection: it keeps nothing but a list per thread, empty between blocks. */
-  static final InlineDispatch INSTANCE = new InlineDispatch();
+  /**
+   * For every connection only Warren's subscriptions use: it keeps nothing but a list per thread.
+   */
+  static final InlineDispatch EVERYTHING = new InlineDispatch(null);
 
   /** The list a thread takes its blocks into; null while it is in use (a callback's own work). */
-  private final ThreadLocal<List<Runnable>> blocks = ThreadLocal.withInitial(ArrayList::new);
+  private static final ThreadLocal<List<Runnable>> BLOCKS = ThreadLocal.withInitial(ArrayList::new);
 
-  private InlineDispatch() {}
+  /** Where the callbacks of unmarked channels run; {@code null} when every callback runs here. */
+  private final ExecutorService elsewhere;
+
+  /** The client's channels (the work pool's keys) whose callbacks run here. */
+  private final Set<Channel> here = ConcurrentHashMap.newKeySet();
+
+  private InlineDispatch(ExecutorService elsewhere) {
+    this.elsewhere = elsewhere;
+  }
+
+  /**
+   * For a connection that application code can reach: the callbacks of the channels marked with
+   * {@link #runsHere} run where they arrive, every other callback on {@code elsewhere}.
+   */
+  static InlineDispatch onlyFor(ExecutorService elsewhere) {
+    return new InlineDispatch(elsewhere);
+  }
+
+  /**
+   * Marks {@code channel}, opened on this dispatch's connection, as one whose consumer callbacks
+   * only hand their work on (they never block, never wait for the broker): they run where they
+   * arrive from now until the channel closes. After a recovery of the connection its callbacks run
+   * on the pool: Warren's channels that consume there are replaced, not recovered.
+   */
+  void runsHere(Channel channel) {
+    if (elsewhere == null || !takesBlocksItself()) {
+      return;
+    }
+    // the work pool knows the client's channel, not the recovering wrapper the application gets
+    Channel key =
+        channel instanceof AutorecoveringChannel wrapper ? wrapper.getDelegate() : channel;
+    here.add(key);
+    channel.addShutdownListener(closed -> here.remove(key));
+  }
 
   /** Whether blocks are taken from the client's work pool here, without a list per block. */
   static boolean takesBlocksItself() {
@@ -95,16 +139,39 @@ final class InlineDispatch extends AbstractExecutorService {
   @Override
   public void execute(Runnable command) {
     List<Runnable> block;
-    if (command.getClass() != CLIENT_RUNNABLE || (block = blocks.get()) == null) {
-      command.run();
+    if (command.getClass() != CLIENT_RUNNABLE || (block = BLOCKS.get()) == null) {
+      // not the client's runnable, or a callback's own work (its list is in use)
+      if (elsewhere == null) {
+        command.run();
+      } else {
+        handOver(command);
+      }
       return;
     }
-    blocks.set(null);
+    runBlocks(workPool(command), block, elsewhere == null);
+  }
+
+  /**
+   * Runs blocks of the pool's work on this thread, in its list, until the pool has none ready.
+   *
+   * @param anyHere whether every channel's block runs here, else only the marked channels'
+   */
+  private void runBlocks(WorkPool<Channel, Runnable> pool, List<Runnable> block, boolean anyHere) {
+    BLOCKS.set(null);
     try {
-      runBlocks(workPool(command), block);
+      runBlocksIn(pool, block, anyHere);
     } finally {
       block.clear();
-      blocks.set(block);
+      BLOCKS.set(block);
+    }
+  }
+
+  /** Runs {@code task} on the pool, or here if the pool refuses it (Warren is stopping). */
+  private void handOver(Runnable task) {
+    try {
+      elsewhere.execute(task);
+    } catch (RejectedExecutionException stopping) {
+      task.run();
     }
   }
 
@@ -116,11 +183,13 @@ final class InlineDispatch extends AbstractExecutorService {
   /**
    * What the client's runnable does, with a list that is reused: take the next ready channel's
    * block, run it, and go on while the pool says that channel has more (where the client's runnable
-   * hands a new runnable to this executor). The callbacks report their own failures; a runtime
-   * exception that escapes anyway, or one of the pool's, interrupts the thread once the work is
-   * done, as the client's runnable does.
+   * hands a new runnable to this executor). Unless {@code anyHere}, a block of an unmarked channel
+   * goes to the pool in a list of its own, and the work goes on there. The callbacks report their
+   * own failures; a runtime exception that escapes anyway, or one of the pool's, interrupts the
+   * thread once the work is done, as the client's runnable does.
    */
-  private static void runBlocks(WorkPool<Channel, Runnable> pool, List<Runnable> block) {
+  private void runBlocksIn(
+      WorkPool<Channel, Runnable> pool, List<Runnable> block, boolean anyHere) {
     boolean failed = false;
     try {
       boolean more = true;
@@ -129,15 +198,12 @@ final class InlineDispatch extends AbstractExecutorService {
         if (key == null) {
           return;
         }
-        try {
-          for (int i = 0; i < block.size(); i++) {
-            block.get(i).run();
-          }
-        } catch (RuntimeException callbackFailed) {
-          failed = true;
-        } finally {
-          block.clear();
+        if (!anyHere && !here.contains(key)) {
+          List<Runnable> own = new ArrayList<>(block);
+          handOver(() -> runElsewhere(pool, key, own));
+          return;
         }
+        failed |= !runBlock(block);
         more = pool.finishWorkBlock(key);
       }
     } catch (RuntimeException poolFailed) {
@@ -146,6 +212,40 @@ final class InlineDispatch extends AbstractExecutorService {
       if (failed) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /** An unmarked channel's block, on the pool; then, there, whatever the work pool has ready. */
+  private void runElsewhere(WorkPool<Channel, Runnable> pool, Channel key, List<Runnable> own) {
+    boolean failed = !runBlock(own);
+    try {
+      if (pool.finishWorkBlock(key)) {
+        List<Runnable> block = BLOCKS.get();
+        runBlocks(pool, block == null ? new ArrayList<>() : block, true);
+      }
+    } catch (RuntimeException poolFailed) {
+      failed = true;
+    }
+    if (failed) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Runs a block's callbacks in order, then empties the list.
+   *
+   * @return {@code false} when one threw (the rest of the block is skipped, as the client does)
+   */
+  private static boolean runBlock(List<Runnable> block) {
+    try {
+      for (int i = 0; i < block.size(); i++) {
+        block.get(i).run();
+      }
+      return true;
+    } catch (RuntimeException callbackFailed) {
+      return false;
+    } finally {
+      block.clear();
     }
   }
 

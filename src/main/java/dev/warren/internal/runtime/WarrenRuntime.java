@@ -2,6 +2,7 @@ package dev.warren.internal.runtime;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.AlreadyClosedException;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
@@ -79,6 +80,11 @@ public final class WarrenRuntime {
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
   private final ExecutorService clientShutdowns;
+  // the client's consumer work on the connection application code can reach (the publisher's, or
+  // the shared one), as the client's own pool would run it, but for the requester's replies: see
+  // InlineDispatch
+  private final ExecutorService clientWork;
+  private final InlineDispatch applicationDispatch;
   // per-consumer connections share the client's heartbeat thread, so that n connections do not
   // make n of them (their consumer work runs inline: see InlineDispatch)
   private final ScheduledExecutorService clientHeartbeats;
@@ -101,6 +107,11 @@ public final class WarrenRuntime {
     this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
     this.timer = Timers.single(threads.named("warren-timer"));
     this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
+    this.clientWork =
+        Executors.newFixedThreadPool(
+            Math.max(1, Runtime.getRuntime().availableProcessors()),
+            threads.named("warren-amqp-work"));
+    this.applicationDispatch = InlineDispatch.onlyFor(clientWork);
     this.clientHeartbeats =
         settings.connection().perConsumer()
             ? Timers.single(threads.named("warren-amqp-heartbeat"))
@@ -136,23 +147,22 @@ public final class WarrenRuntime {
    * application's JVM alive as they always did.
    */
   public ConnectionFactory connectionFactory() {
-    return connectionFactory(null, false);
+    return connectionFactory(null, null);
   }
 
   /**
    * @param frames watches the connection for frames the client cannot read; {@code null} for one
    *     without recovery
-   * @param consumersOnly whether only Warren's subscriptions use the connection: then the client's
-   *     consumer callbacks run {@linkplain InlineDispatch inline}
+   * @param dispatch runs the client's consumer callbacks; {@code null} for the client's own pool
    */
-  private ConnectionFactory connectionFactory(UnreadableFrames frames, boolean consumersOnly) {
+  private ConnectionFactory connectionFactory(UnreadableFrames frames, InlineDispatch dispatch) {
     ConnectionFactory factory = settings.connection().factory();
     factory.setExceptionHandler(new ClientErrors(frames, internal));
     if (frames != null) {
       factory.setRecoveryDelayHandler(frames);
     }
-    if (consumersOnly) {
-      factory.setSharedExecutor(InlineDispatch.INSTANCE);
+    if (dispatch != null) {
+      factory.setSharedExecutor(dispatch);
     }
     if (clientHeartbeats != null) {
       factory.setHeartbeatExecutor(clientHeartbeats);
@@ -232,7 +242,7 @@ public final class WarrenRuntime {
             settings.connection().perConsumer(),
             timer);
     Connection opened =
-        connectionFactory(frames, consumersOnly)
+        connectionFactory(frames, consumersOnly ? InlineDispatch.EVERYTHING : applicationDispatch)
             .newConnection(settings.connection().addresses(), name);
     frames.watch(opened);
     watches.put(opened, frames);
@@ -278,9 +288,25 @@ public final class WarrenRuntime {
       throw new IllegalStateException("Warren has shut down; its requester is closed");
     }
     if (requester == null) {
-      requester = new DirectReplyRequester(this::connection, codec, completions, timer, telemetry);
+      requester =
+          new DirectReplyRequester(
+              this::connection, this::requestChannel, codec, completions, timer, telemetry);
     }
     return requester;
+  }
+
+  /**
+   * A channel for the requester on the application's connection; its reply consumer's callbacks
+   * (which only hand each reply on) run where they arrive, without the client's dispatch thread.
+   *
+   * @return {@code null} when the connection has no free channel number
+   */
+  private Channel requestChannel() throws IOException, TimeoutException {
+    Channel channel = connection().createChannel();
+    if (channel != null) {
+      applicationDispatch.runsHere(channel);
+    }
+    return channel;
   }
 
   /**
@@ -486,6 +512,7 @@ public final class WarrenRuntime {
     if (clientHeartbeats != null) {
       clientHeartbeats.shutdownNow(); // the client never shuts down an executor it was given
     }
+    clientWork.shutdown(); // nor this one: what the closes handed it still runs
     timer.shutdownNow();
     internal.shutdown();
     completions.shutdown();
