@@ -41,10 +41,12 @@ import java.util.logging.Logger;
  * runnable's enclosing work service and that service's pool), looked up once; if a client version
  * has them no more, the client's runnable runs as it is: the same work, with the client's list.
  * {@link #takesBlocksItself()} says which, and a test pins it for the client Warren ships with.
+ * Without them, all the work of a connection that application code can reach goes to the pool.
  *
- * <p>It holds no threads, so there is nothing to shut down (and the client never shuts down an
- * executor it was given): work handed to it always runs, as the client's close of a channel hands
- * it a last callback.
+ * <p>It holds no threads of its own, so there is nothing to shut down (and the client never shuts
+ * down an executor it was given): work handed to it always runs, as the client's close of a channel
+ * hands it a last callback. Once the pool refuses work (Warren is stopping), such work runs on the
+ * thread that hands it over.
  */
 final class InlineDispatch extends AbstractExecutorService {
 
