@@ -74,9 +74,9 @@ class InjectionIT extends WarrenIT {
   }
 
   /**
-   * The injected connection keeps the client's dispatch threads (only the consumers' own
-   * connections hand deliveries on from the reader thread): a consumer of the application's may
-   * wait for the broker in its callback, which on the reader thread would wait for itself.
+   * On the injected connection an application's consumer runs on a pool of dispatch threads (only
+   * Warren's own consumers and the requester's replies are handed on from the reader thread): it
+   * may wait for the broker in its callback, which on the reader thread would wait for itself.
    */
   @Test
   void aConsumerOfTheApplicationsMayWaitForTheBrokerInItsCallback() throws Exception {

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * as it holds {@code size} items, or once {@code wait} has passed since its first item arrived,
  * whichever comes first. Items keep their arrival order, within and across batches.
  *
- * <p>Fed by the subscription's dispatch thread; a timer thread hands on partial batches. The sink
+ * <p>Fed by the subscription's callback thread; a timer thread hands on partial batches. The sink
  * is called holding the collector's lock, so that batches reach it in order; it must not block (the
  * runner queues the batch for its workers) and must not call back. Lives as long as its consumer.
  *

@@ -419,7 +419,10 @@ final class ConsumerRunner {
     }
   }
 
-  /** The subscription's callbacks, on the client's dispatch thread. */
+  /**
+   * The subscription's callbacks: on the connection's reader thread ({@link InlineDispatch}), on a
+   * dispatch thread when the connection is shared.
+   */
   private final class Subscription extends DefaultConsumer {
 
     Subscription(Channel channel) {

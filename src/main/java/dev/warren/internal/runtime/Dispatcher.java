@@ -3,12 +3,12 @@ package dev.warren.internal.runtime;
 import dev.warren.internal.telemetry.Processing;
 
 /**
- * Takes one consumer's deliveries from the client's dispatch thread to its workers and the method;
+ * Takes one consumer's deliveries from the client's callback thread to its workers and the method;
  * one implementation per consumer shape, chosen when the consumer is built.
  */
 interface Dispatcher {
 
-  /** A delivery arrived (on the client's dispatch thread: must not block). */
+  /** A delivery arrived (on the client's callback thread, often its reader: must not block). */
   void dispatch(IncomingDelivery delivery);
 
   /**
