@@ -162,10 +162,11 @@ final class Results {
   static String describe(Tally.Run run) {
     return String.format(
         Locale.ROOT,
-        "%s, %.1f µs CPU and %,.0f B allocated per message (%s-%s UTC)",
+        "%s, %.1f µs CPU and %,.0f B allocated per message, JIT %,d ms (%s-%s UTC)",
         rate(run.rate()),
         run.cpuMicros(),
         run.allocatedBytes(),
+        run.jitMillis(),
         CLOCK.format(run.from()),
         CLOCK.format(run.to()));
   }

@@ -31,6 +31,7 @@ final class Tally {
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
 
   private final int expected;
   private final AtomicInteger count = new AtomicInteger();
@@ -52,13 +53,12 @@ final class Tally {
    * compiling what a container boot just ran does not land in the measured interval.
    */
   static void awaitQuietCompiler() throws InterruptedException {
-    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    long last = compiler.getTotalCompilationTime();
+    long last = COMPILER.getTotalCompilationTime();
     int quiet = 0;
     while (quiet < 5 && System.nanoTime() - deadline < 0) {
       Thread.sleep(50);
-      long now = compiler.getTotalCompilationTime();
+      long now = COMPILER.getTotalCompilationTime();
       quiet = now == last ? quiet + 1 : 0;
       last = now;
     }
@@ -176,6 +176,7 @@ final class Tally {
         measured / ((end.nanos - start.nanos) / 1e9),
         (end.cpuNanos - start.cpuNanos) / 1e3 / measured,
         (double) end.allocatedSince(start) / measured,
+        end.jitMillis - start.jitMillis,
         start.wallClock,
         end.wallClock);
   }
@@ -187,10 +188,18 @@ final class Tally {
    * @param cpuMicros CPU time of the whole JVM (every thread, GC and JIT included) per message
    * @param allocatedBytes bytes allocated per message by the threads alive at the end (a thread
    *     that ended meanwhile is not counted)
+   * @param jitMillis how long the JIT compiler worked during the run (its CPU is in {@code
+   *     cpuMicros}): a run that compiles much more than the other side's shows it here
    * @param from when the measured interval began (to find it in a flight recording)
    * @param to when it ended
    */
-  record Run(double rate, double cpuMicros, double allocatedBytes, Instant from, Instant to) {}
+  record Run(
+      double rate,
+      double cpuMicros,
+      double allocatedBytes,
+      long jitMillis,
+      Instant from,
+      Instant to) {}
 
   /** A run broken by something outside it; the scenario runs it again. */
   static final class Disrupted extends RuntimeException {
@@ -202,7 +211,8 @@ final class Tally {
   }
 
   /** A moment of the run: the clock, the JVM's CPU time, each live thread's allocated bytes. */
-  private record Mark(long nanos, long cpuNanos, Map<Long, Long> allocated, Instant wallClock) {
+  private record Mark(
+      long nanos, long cpuNanos, Map<Long, Long> allocated, Instant wallClock, long jitMillis) {
     static Mark now() {
       long[] ids = THREADS.getAllThreadIds();
       long[] bytes = THREADS.getThreadAllocatedBytes(ids);
@@ -212,7 +222,12 @@ final class Tally {
           allocated.put(ids[i], bytes[i]);
         }
       }
-      return new Mark(System.nanoTime(), OS.getProcessCpuTime(), allocated, Instant.now());
+      return new Mark(
+          System.nanoTime(),
+          OS.getProcessCpuTime(),
+          allocated,
+          Instant.now(),
+          COMPILER.getTotalCompilationTime());
     }
 
     long allocatedSince(Mark earlier) {
