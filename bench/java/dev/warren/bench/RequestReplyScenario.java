@@ -65,21 +65,15 @@ final class RequestReplyScenario {
 
   /** Who answers and waits, and how. */
   enum Side {
-    RAW("raw", false, false, false),
-    WARREN("Warren", false, false, false),
-    RAW_WITH_WORKER("raw + responder hand-off", true, false, false),
-    RAW_WITH_BOTH("raw + responder and reply hand-offs", true, true, false),
-    RAW_AS_WARREN("raw + both hand-offs + reply confirmed before the ack", true, true, true);
+    RAW("raw", false),
+    WARREN("Warren", false),
+    RAW_CONFIRMED("raw + reply confirmed before the ack", true);
 
     final String label;
-    final boolean responderHandOff;
-    final boolean replyHandOff;
     final boolean confirmedReply;
 
-    Side(String label, boolean responderHandOff, boolean replyHandOff, boolean confirmedReply) {
+    Side(String label, boolean confirmedReply) {
       this.label = label;
-      this.responderHandOff = responderHandOff;
-      this.replyHandOff = replyHandOff;
       this.confirmedReply = confirmedReply;
     }
   }
@@ -156,14 +150,15 @@ final class RequestReplyScenario {
   }
 
   /**
-   * The raw client: the tutorial's RPC server and client on one connection. The breakdown sides add
-   * Warren's thread hand-offs: the responder answers on a worker thread of its own instead of the
-   * client's dispatch thread, and the reply completes the caller's future on another thread; the
-   * last one also acks each request only once its reply is confirmed, as Warren does.
+   * The raw client: the tutorial's RPC server and client on one connection. The breakdown side
+   * ({@link Side#RAW_CONFIRMED}) gives the tutorial's responder Warren's guarantee: its channel is
+   * in confirm mode, and each request is acked, on the I/O thread where the confirm arrives, only
+   * once its reply is confirmed. The threads a round trip crosses are Warren's on both sides: the
+   * client's dispatch thread answers where Warren's worker does (Warren runs the consumer's
+   * callback on the I/O thread, which hands the delivery to the worker), and completes the caller's
+   * future where {@code warren-confirms} does.
    */
   private Tally.Run raw(String queue, int callers, int roundTrips, Side side) throws Exception {
-    ExecutorService worker = Executors.newSingleThreadExecutor();
-    ExecutorService completions = Executors.newFixedThreadPool(2);
     try (Connection connection = broker.connect("warren-bench-raw-rpc")) {
       Tally tally = new Tally(roundTrips);
       tally.watch(connection);
@@ -193,12 +188,7 @@ final class RequestReplyScenario {
             public void handleDelivery(
                 String tag, Envelope envelope, AMQP.BasicProperties request, byte[] body)
                 throws IOException {
-              Map<Long, Long> confirming = side.confirmedReply ? requests : null;
-              if (side.responderHandOff) {
-                worker.execute(() -> answer(getChannel(), envelope, request, body, confirming));
-              } else {
-                answer(getChannel(), envelope, request, body, confirming);
-              }
+              answer(getChannel(), envelope, request, body, side.confirmedReply ? requests : null);
             }
           });
       Channel client = connection.createChannel();
@@ -209,12 +199,7 @@ final class RequestReplyScenario {
           (tag, reply) -> {
             CompletableFuture<byte[]> caller =
                 waiting.remove(reply.getProperties().getCorrelationId());
-            if (caller == null) {
-              return;
-            }
-            if (side.replyHandOff) {
-              completions.execute(() -> caller.complete(reply.getBody()));
-            } else {
+            if (caller != null) {
               caller.complete(reply.getBody());
             }
           },
@@ -250,9 +235,6 @@ final class RequestReplyScenario {
             }
           };
       return measure(tally, callers, roundTrip, side.label + " request/reply on '" + queue + "'");
-    } finally {
-      worker.shutdownNow();
-      completions.shutdownNow();
     }
   }
 
@@ -276,7 +258,7 @@ final class RequestReplyScenario {
             .build();
     try {
       if (confirming != null) {
-        // only this thread publishes on the channel: the number is the reply's
+        // one delivery at a time on the dispatch thread publishes here: the number is the reply's
         confirming.put(channel.getNextPublishSeqNo(), envelope.getDeliveryTag());
         channel.basicPublish("", request.getReplyTo(), reply, body);
         return;
