@@ -65,16 +65,20 @@ final class RequestReplyScenario {
 
   /** Who answers and waits, and how. */
   enum Side {
-    RAW("raw", false),
-    WARREN("Warren", false),
-    RAW_CONFIRMED("raw + reply confirmed before the ack", true);
+    RAW("raw", false, false),
+    WARREN("Warren", false, false),
+    RAW_CONFIRMED("raw + reply confirmed before the ack", true, false),
+    RAW_CONFIRMED_APART(
+        "raw + reply confirmed before the ack + responder on a connection of its own", true, true);
 
     final String label;
     final boolean confirmedReply;
+    final boolean responderConnection;
 
-    Side(String label, boolean confirmedReply) {
+    Side(String label, boolean confirmedReply, boolean responderConnection) {
       this.label = label;
       this.confirmedReply = confirmedReply;
+      this.responderConnection = responderConnection;
     }
   }
 
@@ -150,19 +154,26 @@ final class RequestReplyScenario {
   }
 
   /**
-   * The raw client: the tutorial's RPC server and client on one connection. The breakdown side
-   * ({@link Side#RAW_CONFIRMED}) gives the tutorial's responder Warren's guarantee: its channel is
-   * in confirm mode, and each request is acked, on the I/O thread where the confirm arrives, only
-   * once its reply is confirmed. The threads a round trip crosses are Warren's on both sides: the
-   * client's dispatch thread answers where Warren's worker does (Warren runs the consumer's
-   * callback on the I/O thread, which hands the delivery to the worker), and completes the caller's
-   * future where {@code warren-confirms} does.
+   * The raw client: the tutorial's RPC server and client on one connection. The breakdown sides
+   * give the tutorial's responder what Warren's does: {@link Side#RAW_CONFIRMED} Warren's guarantee
+   * (its channel in confirm mode, each request acked, on the I/O thread where the confirm arrives,
+   * only once its reply is confirmed), and {@link Side#RAW_CONFIRMED_APART} also Warren's
+   * connections (the responder's consumer on a connection of its own, as Warren's consumers are by
+   * default, the requester on another). The threads a round trip crosses are Warren's on every
+   * side: the client's dispatch thread answers where Warren's worker does (Warren runs the
+   * consumer's callback on the I/O thread, which hands the delivery to the worker), and completes
+   * the caller's future where {@code warren-confirms} does.
    */
   private Tally.Run raw(String queue, int callers, int roundTrips, Side side) throws Exception {
-    try (Connection connection = broker.connect("warren-bench-raw-rpc")) {
+    try (Connection connection = broker.connect("warren-bench-raw-rpc");
+        Connection responder =
+            side.responderConnection ? broker.connect("warren-bench-raw-rpc-responder") : null) {
       Tally tally = new Tally(roundTrips);
       tally.watch(connection);
-      Channel server = connection.createChannel();
+      if (responder != null) {
+        tally.watch(responder);
+      }
+      Channel server = (responder != null ? responder : connection).createChannel();
       server.basicQos(ConsumeScenario.PREFETCH);
       // reply's sequence number -> its request's delivery tag, when replies are confirmed
       ConcurrentSkipListMap<Long, Long> requests = new ConcurrentSkipListMap<>();
