@@ -210,7 +210,10 @@ final class Tally {
     }
   }
 
-  /** A moment of the run: the clock, the JVM's CPU time, each live thread's allocated bytes. */
+  /**
+   * A moment of the run: the clock, the JVM's CPU time, each live thread's allocated bytes, the
+   * JIT's compiling time so far.
+   */
   private record Mark(
       long nanos, long cpuNanos, Map<Long, Long> allocated, Instant wallClock, long jitMillis) {
     static Mark now() {
