@@ -65,6 +65,10 @@ class QueueDeletedIT extends WarrenIT {
 
     // the pause grows from 1 s: within a few seconds the consumer is back
     await().atMost(Duration.ofSeconds(15)).until(() -> Handler.HANDLED.size() == 101);
+    // logged once the subscription is back; its deliveries may all be handled before that
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> !logs.messagesContaining("WARREN-110").isEmpty());
     assertThat(logs.messagesContaining("WARREN-039")).hasSize(1);
     assertThat(logs.messagesContaining("WARREN-110")).hasSize(1);
     assertThat(logs.messagesContaining("WARREN-061")).isEmpty();
