@@ -3,10 +3,12 @@ package dev.warren.it.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.RabbitConsumer;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
+import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WarrenIT;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -38,13 +41,15 @@ class AsyncConcurrencyIT extends WarrenIT {
 
   static final String ONE = "warren.it.async-concurrency.one";
   static final String TWO = "warren.it.async-concurrency.two";
+  static final String STUCK = "warren.it.async-concurrency.stuck";
 
   /** How long each stage takes after its method returned. */
   static final long STAGE_MILLIS = 300;
 
   @BeforeDeployment
   static void prepare() {
-    Broker.get().queue(ONE).queue(TWO);
+    Broker.get().queue(ONE).queue(TWO).queue(STUCK);
+    TestConfig.set("warren.consumers." + STUCK + ".handler-timeout", "1s");
   }
 
   @Deployment
@@ -88,6 +93,24 @@ class AsyncConcurrencyIT extends WarrenIT {
     @RabbitConsumer(queue = TWO, concurrency = 2)
     public CompletionStage<Outcome> two(String body) {
       return handle(TWO, body);
+    }
+
+    static final AtomicBoolean STUCK_DONE = new AtomicBoolean();
+    static final List<String> STUCK_SEEN = new CopyOnWriteArrayList<>();
+
+    /** The first "stuck" stage completes only long after the handler-timeout (1 s). */
+    @RabbitConsumer(queue = STUCK)
+    public CompletionStage<Outcome> stuck(String body, Delivery delivery) {
+      STUCK_SEEN.add(body + (delivery.redelivered() ? ":again" : "") + ":" + STUCK_DONE.get());
+      if (!body.equals("stuck") || delivery.redelivered()) {
+        return CompletableFuture.completedFuture(Outcome.ack());
+      }
+      return CompletableFuture.supplyAsync(
+          () -> {
+            STUCK_DONE.set(true);
+            return Outcome.ack();
+          },
+          CompletableFuture.delayedExecutor(5, TimeUnit.SECONDS));
     }
 
     private CompletionStage<Outcome> handle(String queue, String body) {
@@ -138,6 +161,21 @@ class AsyncConcurrencyIT extends WarrenIT {
         .containsExactly("one-1:after", "one-2:after", "one-3:after", "one-4:after", "one-5:after");
     assertThat(counter.most.get()).as("calls in flight at once, stages included").isEqualTo(1);
     assertThat(counter.order).containsExactlyElementsOf(bodies);
+  }
+
+  @Test
+  void theHandlerTimeoutFreesTheWorkerOfAStageThatDoesNotComplete() {
+    Broker.get().publish(STUCK, "stuck");
+    Broker.get().publish(STUCK, "next");
+
+    // the handler-timeout (1 s) took "stuck" from its call (retry) and freed the only worker for
+    // "next" while the stage still ran (it completes after 5 s)
+    await().atMost(Duration.ofSeconds(15)).until(() -> Handlers.STUCK_SEEN.contains("next:false"));
+    // the retried "stuck" comes back once its call has ended, and is acked then
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> Handlers.STUCK_SEEN.contains("stuck:again:true"));
+    await().atMost(Duration.ofSeconds(5)).until(() -> Broker.get().ready(STUCK) == 0);
   }
 
   @Test
