@@ -12,10 +12,12 @@ import java.lang.annotation.Target;
  * <p>The method takes exactly one payload parameter ({@code byte[]}, {@code String} or any type the
  * {@link dev.warren.spi.Codec} decodes, JSON-B by default) and optionally a {@link Delivery}. It
  * returns an {@link Outcome}, {@code void} (a normal return acks) or {@code
- * CompletionStage<Outcome>} (the delivery settles when the stage completes). A method returning
- * anything else is a responder: its return value (or the value of its {@code CompletionStage}) is
- * the reply to the request, sent to the request's {@code reply_to} (see {@link Requester}). Batch
- * consumers ({@link #batchSize()} above 1) take a {@code List} of payloads instead.
+ * CompletionStage<Outcome>} (the delivery settles when the stage completes; until then the call
+ * counts against {@link #concurrency()} and its request context stays active, see there). A method
+ * returning anything else is a responder: its return value (or the value of its {@code
+ * CompletionStage}) is the reply to the request, sent to the request's {@code reply_to} (see {@link
+ * Requester}). Batch consumers ({@link #batchSize()} above 1) take a {@code List} of payloads
+ * instead.
  *
  * <p>Every attribute can be overridden by MicroProfile Config under {@code
  * warren.consumers.<name>.<key>} and {@code warren.consumers.defaults.<key>}, for example {@code
@@ -50,6 +52,16 @@ public @interface RabbitConsumer {
   /**
    * How many deliveries are handled at the same time. 1 handles them one at a time, in order.
    * Config key: {@code concurrency}.
+   *
+   * <p>A call whose method returns a {@code CompletionStage} lasts until the stage completes: the
+   * consumer's worker thread that called the method waits for it, so at most {@code concurrency}
+   * calls are in flight, unfinished stages included, and with 1 the next delivery starts only once
+   * the stage of the one before has completed. The CDI request context of the call stays active on
+   * that worker thread until then, and its {@code @RequestScoped} instances are destroyed only
+   * after the stage completed; CDI binds the context to a thread, so it is not active on the
+   * threads that complete the stage (code there cannot call {@code @RequestScoped} beans). A stage
+   * that never completes holds its worker until {@code warren.consumers.<name>.handler-timeout}
+   * (which settles the delivery as {@code retry()}) or shutdown.
    */
   int concurrency() default 1;
 

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * SPEC section 10: exceptions go through FailureMapper beans (default: drop), undecodable payloads
- * are dropped before the handler runs, an Error stops the consumer without settling, and async and
- * void handlers settle as their results say.
+ * SPEC section 10: exceptions go through FailureMapper beans (default: drop, or retry() with a
+ * cap), undecodable payloads are dropped before the handler runs, an Error stops the consumer
+ * without settling, and async and void handlers settle as their results say.
  */
 class FailuresIT extends WarrenIT {
 

@@ -17,7 +17,9 @@ public interface Codec {
    * @param type the consumer's payload parameter type
    * @param delivery the delivery being decoded (content type, headers)
    * @return the payload, not {@code null}
-   * @throws Exception if the body cannot become {@code type}: the delivery is dropped
+   * @throws Exception if the body cannot become {@code type}: the delivery is dropped before the
+   *     method runs, whatever this method throws (any {@link Throwable}, a {@link
+   *     StackOverflowError} on a deeply nested body included), and the consumer goes on
    */
   Object decode(byte[] body, Type type, Delivery delivery) throws Exception;
 

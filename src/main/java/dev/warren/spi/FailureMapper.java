@@ -8,7 +8,9 @@ import dev.warren.Outcome;
  * the spirit of JAX-RS {@code ExceptionMapper}. Implement it as a CDI bean; for a given exception
  * the mapper of the most specific matching type wins.
  *
- * <p>Without a matching mapper Warren drops the delivery, so that a failing message never loops
+ * <p>Without a matching mapper (or when the mapper returns {@code null}) Warren settles the
+ * delivery with {@code retry()} when its consumer has an attempt cap ({@code maxAttempts} above 0,
+ * so the cap ends the retries), otherwise with {@code drop()}: a failing message never loops
  * forever.
  *
  * @param <E> the exception type this mapper handles, including its subtypes

@@ -17,13 +17,15 @@ import java.util.logging.Logger;
 
 /**
  * Calls a batch consumer's method once for a batch of deliveries: decodes every body (an
- * undecodable one is dropped and never reaches the method), activates the request context around
- * the call, and calls the method through the bean's interceptors, where Warren's interceptor
- * interprets the result at its place in the chain as one {@link Handled} per delivery ({@link
- * BatchInterpretation}); returns them in the batch's order. Does no broker I/O.
+ * undecodable one is dropped and never reaches the method, whatever the decoder throws, an {@link
+ * Error} included), activates the request context around the call, and calls the method through the
+ * bean's interceptors, where Warren's interceptor interprets the result at its place in the chain
+ * as one {@link Handled} per delivery ({@link BatchInterpretation}); returns them in the batch's
+ * order. Does no broker I/O.
  *
- * <p>A {@link java.lang.Error} is not mapped: the returned stage fails with it, and the caller
- * stops the consumer without settling the batch.
+ * <p>A {@link java.lang.Error} thrown by the method (not by decoding) is not mapped: the returned
+ * stage fails with it, and the caller stops the consumer without settling the batch. Runs on the
+ * consumer's worker thread.
  */
 public final class BatchInvoker {
 
@@ -76,7 +78,8 @@ public final class BatchInvoker {
         payloads.add(decoder.decode(delivery));
         passed.add(delivery);
         positions.add(i);
-      } catch (Exception e) {
+      } catch (Throwable e) {
+        // as HandlerInvoker: whatever decoding throws drops this element, never the batch
         LOG.warning(
             Messages.decodeFailed(
                 model.name(), model.queue(), delivery.deliveryTag(), e.toString()));

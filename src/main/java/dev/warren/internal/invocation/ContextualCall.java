@@ -9,6 +9,11 @@ import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Calls one consumer method on its bean ({@link BeanTarget}), through its interceptors, as Warren's
@@ -17,6 +22,15 @@ import java.util.Arrays;
  * active around the call, so that {@code @RequestScoped} beans are fresh for every call; when the
  * application has nothing that could notice the context (no {@code @RequestScoped} bean, no
  * observer of its events), the call goes without it. Shared by the single and batch invokers.
+ *
+ * <p>A method that returns a {@code CompletionStage} keeps its worker until the stage completes
+ * ({@link #awaitStage}): that is what bounds a consumer to {@code concurrency} calls in flight and
+ * keeps the request context active until the stage completes. The context is CDI's, bound to the
+ * thread: it is active on the worker that called the method (and its request-scoped instances live
+ * until the stage completes), not on the threads that complete the stage.
+ *
+ * <p>Threads: runs on the consumer's worker threads only (the method, its interceptors, the wait
+ * for its stage); the stage's own work runs wherever the application runs it.
  */
 final class ContextualCall {
 
@@ -90,6 +104,7 @@ final class ContextualCall {
         Arrays.fill(args, null); // holds no payload until the thread's next call
       }
       result = invocation.finish(thrown);
+      awaitStage(result);
     } finally {
       if (activated) {
         requestContext.deactivate();
@@ -99,6 +114,40 @@ final class ContextualCall {
       throw new IllegalStateException(Messages.notIntercepted(model.name(), model.where()));
     }
     return result;
+  }
+
+  /**
+   * Waits, on this worker, until {@code result} (what a method returning a {@code CompletionStage}
+   * came to) has completed: the worker stays with the call, so a consumer with concurrency N has at
+   * most N calls in flight, stages included, and with concurrency 1 the next delivery starts only
+   * once the last one's stage has completed; and the request context stays active on this thread
+   * (its request-scoped instances are destroyed only after the stage completed). An interruption
+   * ends the wait early and is kept for the caller: the handler-timeout took the delivery from the
+   * call, or the consumer is stopping; the stage's result then arrives later, on the thread that
+   * completes it, and is ignored. A result that is not a stage, or has completed, is not waited
+   * for.
+   */
+  private static void awaitStage(Object result) {
+    if (result instanceof CompletableFuture<?> future) {
+      if (future.isDone()) {
+        return; // most calls: a method returning an Outcome, or a stage already done
+      }
+      try {
+        future.get();
+      } catch (InterruptedException taken) {
+        Thread.currentThread().interrupt();
+      } catch (ExecutionException | CancellationException failed) {
+        // its failure is the caller's to interpret
+      }
+    } else if (result instanceof CompletionStage<?> stage) {
+      CountDownLatch done = new CountDownLatch(1);
+      stage.whenComplete((value, failure) -> done.countDown());
+      try {
+        done.await();
+      } catch (InterruptedException taken) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** This thread's argument array, with the payload, header values and delivery in their places. */

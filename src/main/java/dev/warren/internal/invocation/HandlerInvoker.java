@@ -13,14 +13,15 @@ import java.util.concurrent.CompletionStage;
 import java.util.logging.Logger;
 
 /**
- * Calls one consumer method for one delivery: decodes the payload and the {@link dev.warren.Header}
- * parameters (an undecodable body, or a required header that is missing, is dropped before the
- * method runs), activates the request context around the call, and calls the method through the
- * bean's interceptors, where Warren's interceptor interprets the result at its place in the chain
- * ({@link SingleInterpretation}). Does no broker I/O.
+ * Calls one consumer method for one delivery, on the consumer's worker thread: decodes the payload
+ * and the {@link dev.warren.Header} parameters (an undecodable body, or a required header that is
+ * missing, is dropped before the method runs, whatever the decoder throws, an {@link Error}
+ * included), activates the request context around the call, and calls the method through the bean's
+ * interceptors, where Warren's interceptor interprets the result at its place in the chain ({@link
+ * SingleInterpretation}). Does no broker I/O.
  *
- * <p>A {@link java.lang.Error} is not mapped: the returned stage fails with it, and the caller
- * stops the consumer without settling the delivery.
+ * <p>A {@link java.lang.Error} thrown by the method (not by decoding) is not mapped: the returned
+ * stage fails with it, and the caller stops the consumer without settling the delivery.
  */
 public final class HandlerInvoker {
 
@@ -78,7 +79,10 @@ public final class HandlerInvoker {
     try {
       payload = decoder.decode(delivery);
       headers = HeaderArguments.of(model.shape().headers(), delivery);
-    } catch (Exception e) {
+    } catch (Throwable e) {
+      // whatever the decoder throws is the message's fault, not the consumer's: JSON-B throws
+      // StackOverflowError on a deeply nested body, and an Error here must not stop the consumer
+      // (the message would come back first in the queue and stop it again after every restart)
       LOG.warning(
           Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
       return CompletableFuture.completedFuture(new Handled(Outcome.drop(), null));

@@ -1243,6 +1243,49 @@ public final class Messages {
         + "; the RabbitMQ client closes that channel (a Warren defect: please report it)";
   }
 
+  public static String clientInternalsMissing(String clientVersion, String missing) {
+    return "WARREN-230 the RabbitMQ client on the class path (amqp-client "
+        + clientVersion
+        + ") has no "
+        + missing
+        + ", which Warren's inline consumer dispatch reads to take the client's blocks of"
+        + " callbacks itself; consumer callbacks still run, through the client's own runnable, at"
+        + " the cost of one list of about 1 KB per consumed message, and on a connection the"
+        + " application can reach every callback runs on Warren's pool; use the amqp-client"
+        + " version Warren was built and tested with, or report the version you need";
+  }
+
+  public static String dispatchCallbackFailed(String channel, String thread, String error) {
+    return "WARREN-231 a RabbitMQ client callback for "
+        + channel
+        + " threw "
+        + error
+        + " on thread '"
+        + thread
+        + "' past the client's exception handler; the channel's later callbacks and deliveries"
+        + " still run and the thread is not interrupted (the client's exception handler has"
+        + " logged it and closed the channel if the callback was a consumer's or a listener's);"
+        + " a Warren or client defect: please report it";
+  }
+
+  public static String dispatchPoolFailed(String thread, String error) {
+    return "WARREN-232 the RabbitMQ client's consumer work pool threw "
+        + error
+        + " on thread '"
+        + thread
+        + "' while Warren's inline dispatch took or finished a block of callbacks; the thread is"
+        + " not interrupted (an interrupted connection thread would drop every later delivery"
+        + " silently); if deliveries stop on a channel, restart the application and report it";
+  }
+
+  public static String dispatchInterruptCleared(String thread) {
+    return "WARREN-233 the RabbitMQ client's consumer work interrupted thread '"
+        + thread
+        + "' after a callback failed (the client's exception handler reported it); Warren"
+        + " cleared the interruption, since an interrupted connection thread makes the client"
+        + " drop every later delivery on the connection silently";
+  }
+
   // ---- the AsyncAPI endpoint (logged) ----
 
   public static String asyncApiNotServed(String why) {

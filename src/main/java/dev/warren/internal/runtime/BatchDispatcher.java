@@ -18,6 +18,11 @@ import java.util.logging.Logger;
  * Collects deliveries into batches; a worker calls the method once per batch, then settles each
  * delivery through the same path as a single delivery, in the batch's order: one frame per
  * delivery, caps per delivery.
+ *
+ * <p>Threads: deliveries arrive on the connection's reader thread and batches close there or on
+ * Warren's timer (batch wait); either only queues the batch for a worker. The worker decodes every
+ * element (one that fails to decode, whatever it throws, is dropped there and never reaches the
+ * method), calls the method, waits for a returned stage, and settles.
  */
 final class BatchDispatcher implements Dispatcher {
 

@@ -1,9 +1,11 @@
 package dev.warren.internal.runtime;
 
 import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.impl.ClientVersion;
 import com.rabbitmq.client.impl.ConsumerWorkService;
 import com.rabbitmq.client.impl.WorkPool;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
+import dev.warren.internal.logging.Messages;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -47,6 +49,26 @@ import java.util.logging.Logger;
  * down an executor it was given): work handed to it always runs, as the client's close of a channel
  * hands it a last callback. Once the pool refuses work (Warren is stopping), such work runs on the
  * thread that hands it over.
+ *
+ * <p>Failures. The client wraps every consumer callback and hands what it throws to the
+ * connection's exception handler ({@link ClientErrors}: logs WARREN-205 and closes that channel,
+ * off this thread), so what reaches this class is rare: the exception handler itself failing, or
+ * the work pool. Whatever it is (an {@link Error} too), it is logged with an id (WARREN-231,
+ * WARREN-232), the block's other callbacks still run, the channel's block is always finished (so
+ * the channel's later callbacks are handed out again), nothing is rethrown into the connection's
+ * reader, and the thread is never left interrupted: the client's own runnable interrupts its thread
+ * on a failure, and an interrupted reader makes the client's work pool drop every later delivery of
+ * the connection without a word (its enqueueing {@code put} fails at once). Where the client's
+ * runnable runs as it is (a nested callback's own work, or a client without the fields), an
+ * interruption it leaves is cleared and logged (WARREN-233).
+ *
+ * <p>Threads. {@link #execute} runs on the thread that hands the client's work over: the
+ * connection's reader thread for deliveries, cancels and the close of a consumer's channel (and
+ * sometimes an application thread that closes or cancels); the blocks of unmarked channels run on
+ * the pool given to {@link #onlyFor} (Warren's client work threads). The lookup of the client's
+ * fields runs once, when the class is initialized (at the first connection); if they are missing it
+ * logs WARREN-230 at WARN, so that an upgraded client never costs performance in silence, and a
+ * unit test fails on such an upgrade.
  */
 final class InlineDispatch extends AbstractExecutorService {
 
@@ -55,40 +77,23 @@ final class InlineDispatch extends AbstractExecutorService {
   /** As many callbacks per block as the client's own runnable takes. */
   private static final int BLOCK_SIZE = 256;
 
-  /** The client's runnable, its enclosing work service and that service's pool; or all null. */
-  private static final Class<?> CLIENT_RUNNABLE;
+  /** The client's runnable that {@link ConsumerWorkService} hands its executor. */
+  static final String CLIENT_RUNNABLE_NAME =
+      ConsumerWorkService.class.getName() + "$WorkPoolRunnable";
 
-  private static final VarHandle WORK_SERVICE;
-  private static final VarHandle WORK_POOL;
+  /** The runnable's field that holds its enclosing {@link ConsumerWorkService}. */
+  static final String WORK_SERVICE_FIELD = "this$0";
 
-  static {
-    Class<?> runnable = null;
-    VarHandle service = null;
-    VarHandle pool = null;
-    try {
-      runnable =
-          Class.forName(
-              ConsumerWorkService.class.getName() + "$WorkPoolRunnable",
-              false,
-              ConsumerWorkService.class.getClassLoader());
-      service =
-          MethodHandles.privateLookupIn(runnable, MethodHandles.lookup())
-              .findVarHandle(runnable, "this$0", ConsumerWorkService.class);
-      pool =
-          MethodHandles.privateLookupIn(ConsumerWorkService.class, MethodHandles.lookup())
-              .findVarHandle(ConsumerWorkService.class, "workPool", WorkPool.class);
-    } catch (ReflectiveOperationException | RuntimeException notThisClient) {
-      LOG.log(
-          Level.FINE,
-          "the client's consumer work runs with the client's own block lists: "
-              + "its work pool cannot be reached",
-          notThisClient);
-      runnable = null;
-    }
-    CLIENT_RUNNABLE = runnable;
-    WORK_SERVICE = service;
-    WORK_POOL = pool;
-  }
+  /** The {@link ConsumerWorkService}'s field that holds its {@link WorkPool}. */
+  static final String WORK_POOL_FIELD = "workPool";
+
+  /**
+   * The client's runnable and how to reach its pool; {@code null} if this client has them no more.
+   */
+  private static final Reach REACH =
+      Reach.find(CLIENT_RUNNABLE_NAME, WORK_SERVICE_FIELD, WORK_POOL_FIELD);
+
+  private static final Class<?> CLIENT_RUNNABLE = REACH == null ? null : REACH.runnable();
 
   /**
    * For every connection only Warren's subscriptions use: it keeps nothing but a list per thread.
@@ -144,7 +149,7 @@ final class InlineDispatch extends AbstractExecutorService {
     if (command.getClass() != CLIENT_RUNNABLE || (block = BLOCKS.get()) == null) {
       // not the client's runnable, or a callback's own work (its list is in use)
       if (elsewhere == null) {
-        command.run();
+        runGuarded(command);
       } else {
         handOver(command);
       }
@@ -173,26 +178,84 @@ final class InlineDispatch extends AbstractExecutorService {
     try {
       elsewhere.execute(task);
     } catch (RejectedExecutionException stopping) {
-      task.run();
+      runGuarded(task);
+    }
+  }
+
+  /**
+   * Runs work that is not taken apart here (the client's runnable as it is, or a block handed over
+   * to a pool that refused it): what it throws is logged, never rethrown into the connection's
+   * reader, and an interruption it leaves (the client's runnable interrupts its thread when a
+   * callback fails) is cleared.
+   */
+  private static void runGuarded(Runnable work) {
+    boolean interruptedBefore = Thread.currentThread().isInterrupted();
+    try {
+      work.run();
+    } catch (Throwable failed) {
+      LOG.log(
+          Level.SEVERE,
+          Messages.dispatchCallbackFailed(
+              "a block of callbacks", Thread.currentThread().getName(), failed.toString()),
+          failed);
+    } finally {
+      if (!interruptedBefore && Thread.interrupted()) {
+        LOG.warning(Messages.dispatchInterruptCleared(Thread.currentThread().getName()));
+      }
     }
   }
 
   @SuppressWarnings("unchecked")
   private static WorkPool<Channel, Runnable> workPool(Runnable clientRunnable) {
-    return (WorkPool<Channel, Runnable>) WORK_POOL.get(WORK_SERVICE.get(clientRunnable));
+    return (WorkPool<Channel, Runnable>) REACH.pool().get(REACH.service().get(clientRunnable));
+  }
+
+  /**
+   * The client's runnable, the field of it that holds its work service, and that service's field
+   * that holds the work pool: members the client does not publish.
+   */
+  record Reach(Class<?> runnable, VarHandle service, VarHandle pool) {
+
+    /**
+     * Looks the members up by name, in the client on the class path.
+     *
+     * @return them, or {@code null} after a warning (WARREN-230) when one is missing or of another
+     *     type
+     */
+    static Reach find(String runnableName, String serviceField, String poolField) {
+      String looking = "class '" + runnableName + "'";
+      try {
+        Class<?> runnable =
+            Class.forName(runnableName, false, ConsumerWorkService.class.getClassLoader());
+        looking = "field '" + serviceField + "' of type ConsumerWorkService in " + runnableName;
+        VarHandle service =
+            MethodHandles.privateLookupIn(runnable, MethodHandles.lookup())
+                .findVarHandle(runnable, serviceField, ConsumerWorkService.class);
+        looking = "field '" + poolField + "' of type WorkPool in ConsumerWorkService";
+        VarHandle pool =
+            MethodHandles.privateLookupIn(ConsumerWorkService.class, MethodHandles.lookup())
+                .findVarHandle(ConsumerWorkService.class, poolField, WorkPool.class);
+        return new Reach(runnable, service, pool);
+      } catch (ReflectiveOperationException | RuntimeException notThisClient) {
+        LOG.log(
+            Level.WARNING,
+            Messages.clientInternalsMissing(ClientVersion.VERSION, looking),
+            notThisClient);
+        return null;
+      }
+    }
   }
 
   /**
    * What the client's runnable does, with a list that is reused: take the next ready channel's
-   * block, run it, and go on while the pool says that channel has more (where the client's runnable
-   * hands a new runnable to this executor). Unless {@code anyHere}, a block of an unmarked channel
-   * goes to the pool in a list of its own, and the work goes on there. The callbacks report their
-   * own failures; a runtime exception that escapes anyway, or one of the pool's, interrupts the
-   * thread once the work is done, as the client's runnable does.
+   * block, run it, finish it, and go on while the pool says that channel has more (where the
+   * client's runnable hands a new runnable to this executor). Unless {@code anyHere}, a block of an
+   * unmarked channel goes to the pool in a list of its own, and the work goes on there. A failure
+   * of the pool itself is logged (WARREN-232); unlike the client's runnable, the thread is not
+   * interrupted (see the class comment).
    */
   private void runBlocksIn(
       WorkPool<Channel, Runnable> pool, List<Runnable> block, boolean anyHere) {
-    boolean failed = false;
     try {
       boolean more = true;
       while (more) {
@@ -202,50 +265,60 @@ final class InlineDispatch extends AbstractExecutorService {
         }
         if (!anyHere && !here.contains(key)) {
           List<Runnable> own = new ArrayList<>(block);
+          block.clear();
           handOver(() -> runElsewhere(pool, key, own));
           return;
         }
-        failed |= !runBlock(block);
+        runBlock(key, block); // throws nothing: the block is always finished
         more = pool.finishWorkBlock(key);
       }
-    } catch (RuntimeException poolFailed) {
-      failed = true;
-    } finally {
-      if (failed) {
-        Thread.currentThread().interrupt();
-      }
+    } catch (RuntimeException | Error poolFailed) {
+      poolFailed(poolFailed);
     }
   }
 
   /** An unmarked channel's block, on the pool; then, there, whatever the work pool has ready. */
   private void runElsewhere(WorkPool<Channel, Runnable> pool, Channel key, List<Runnable> own) {
-    boolean failed = !runBlock(own);
+    runBlock(key, own);
+    boolean more;
     try {
-      if (pool.finishWorkBlock(key)) {
-        List<Runnable> block = BLOCKS.get();
-        runBlocks(pool, block == null ? new ArrayList<>() : block, true);
-      }
-    } catch (RuntimeException poolFailed) {
-      failed = true;
+      more = pool.finishWorkBlock(key);
+    } catch (RuntimeException | Error poolFailed) {
+      poolFailed(poolFailed);
+      return;
     }
-    if (failed) {
-      Thread.currentThread().interrupt();
+    if (more) {
+      List<Runnable> block = BLOCKS.get();
+      runBlocks(pool, block == null ? new ArrayList<>() : block, true);
     }
   }
 
+  private static void poolFailed(Throwable failure) {
+    LOG.log(
+        Level.SEVERE,
+        Messages.dispatchPoolFailed(Thread.currentThread().getName(), failure.toString()),
+        failure);
+  }
+
   /**
-   * Runs a block's callbacks in order, then empties the list.
-   *
-   * @return {@code false} when one threw (the rest of the block is skipped, as the client does)
+   * Runs a block's callbacks of channel {@code key} in order, then empties the list. One that
+   * throws (anything: the client's exception handler has already seen what a consumer's callback
+   * threw) is logged (WARREN-231), and the others still run: the client's runnable would skip them,
+   * and a skipped delivery would stay unacknowledged, unhandled, until its channel closes.
    */
-  private static boolean runBlock(List<Runnable> block) {
+  private static void runBlock(Channel key, List<Runnable> block) {
     try {
       for (int i = 0; i < block.size(); i++) {
-        block.get(i).run();
+        try {
+          block.get(i).run();
+        } catch (Throwable callbackFailed) {
+          LOG.log(
+              Level.SEVERE,
+              Messages.dispatchCallbackFailed(
+                  String.valueOf(key), Thread.currentThread().getName(), callbackFailed.toString()),
+              callbackFailed);
+        }
       }
-      return true;
-    } catch (RuntimeException callbackFailed) {
-      return false;
     } finally {
       block.clear();
     }

@@ -16,6 +16,14 @@ import java.util.logging.Logger;
  * One delivery per call: each goes to a worker, which calls the method and hands the result to
  * {@code then} (settlement, or a responder's reply first). A delivery is its worker's task itself:
  * it runs {@link #handle} through the {@link DeliverySource} it was made with.
+ *
+ * <p>Threads: {@link #dispatch} runs on the connection's reader thread (a client dispatch thread on
+ * a shared connection) and only queues; {@link #handle} runs on one of the consumer's {@code
+ * concurrency} workers: decoding, the method, and, for a method returning a stage, the wait for
+ * that stage ({@code ContextualCall}), so {@code completed} and the settlement it starts run on the
+ * worker as well. Only when the wait was cut short (the handler-timeout's timer interrupted the
+ * worker, or the consumer is stopping) does {@code completed} run later on the thread that
+ * completes the stage, where the result is ignored as taken.
  */
 final class SingleDispatcher implements Dispatcher {
 
