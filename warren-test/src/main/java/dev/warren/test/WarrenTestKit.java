@@ -43,6 +43,9 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,6 +90,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
   private static final long HANDLER_TIMEOUT_SECONDS = 30;
+
+  /** Interrupts a call that overran the kit's time limit; one daemon thread for every kit. */
+  private static final ScheduledExecutorService LIMITS =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "warren-test-kit-limit");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** With the broker: marks the kit's message, and the copies Warren makes of it. */
   static final String KIT_ID = "x-warren-test-kit-id";
@@ -297,6 +309,47 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
     return handle(model, batch, retryCountHeader, () -> batchInvoker(model).invoke(batch));
   }
 
+  /**
+   * Runs {@code call} on this thread within the kit's time limit. The invokers wait on the calling
+   * thread for a stage the method returned (as a consumer's worker does, so that concurrency counts
+   * unfinished stages), until it completes or the thread is interrupted: the kit interrupts it at
+   * the limit, as a consumer's handler-timeout interrupts its worker.
+   *
+   * @throws TimeoutException if the limit passed first
+   */
+  private static <T> CompletionStage<T> within(Supplier<CompletionStage<T>> call)
+      throws TimeoutException {
+    Thread caller = Thread.currentThread();
+    Object lock = new Object();
+    boolean[] state = new boolean[2]; // [0] the call returned, [1] the limit interrupted it
+    ScheduledFuture<?> limit =
+        LIMITS.schedule(
+            () -> {
+              synchronized (lock) {
+                if (!state[0]) {
+                  state[1] = true;
+                  caller.interrupt();
+                }
+              }
+            },
+            HANDLER_TIMEOUT_SECONDS,
+            TimeUnit.SECONDS);
+    CompletionStage<T> stage;
+    try {
+      stage = call.get();
+    } finally {
+      limit.cancel(false);
+      synchronized (lock) {
+        state[0] = true;
+      }
+    }
+    if (state[1]) {
+      Thread.interrupted(); // the kit's own interruption, not the test's
+      throw new TimeoutException();
+    }
+    return stage;
+  }
+
   /** Calls the handler for {@code deliveries} and reports what each came to. */
   private List<Delivered> handle(
       ConsumerModel model,
@@ -308,7 +361,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
     List<Handled> handled;
     Throwable fatal = null;
     try {
-      handled = call.get().toCompletableFuture().get(HANDLER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      handled = within(call).toCompletableFuture().get(HANDLER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       handled = null;
       fatal = e.getCause();
