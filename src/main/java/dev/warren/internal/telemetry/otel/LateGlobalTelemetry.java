@@ -122,7 +122,7 @@ final class LateGlobalTelemetry implements Telemetry {
   }
 
   /** A consumer started before the SDK was found. */
-  private static final class LateConsumer implements ConsumerTelemetry {
+  static final class LateConsumer implements ConsumerTelemetry {
 
     final String name;
     final String queue;
