@@ -128,8 +128,9 @@ public final class Settlement {
     }
     if (policy.delay() == Delay.PLUGIN_DME) {
       next.put(DELAY_HEADER, DelayLimits.millis(delay));
-      // not mandatory: the plugin routes the copy only once its delay is over (SPEC 13); the
-      // exchange's binding to the queue was checked at deployment
+      // not mandatory: the plugin routes the copy only once its delay is over (SPEC 13). With
+      // declare-topology Warren binds the exchange to the queue at deployment; otherwise it
+      // checks that the exchange exists, and AMQP offers no way to check the binding
       return new Action.Copy(
           policy.delayTarget(), policy.queue(), next, true, null, true, why, false);
     }
