@@ -11,7 +11,10 @@ import dev.warren.Delay;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.RabbitConsumer;
+import dev.warren.it.support.AmqpRecorder;
+import dev.warren.it.support.AmqpRecorder.Method;
 import dev.warren.it.support.Broker;
+import dev.warren.it.support.Frames;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +33,10 @@ import org.junit.jupiter.api.Test;
  * plugin-absent deployment error is tested for real, and the copy's frames are tested against a
  * plain exchange standing in for the delayed one. The full path runs only against a broker with the
  * plugin, named by WARREN_IT_PLUGIN_URI. Without the plugin RabbitMQ 3.x closes the declaring
- * connection (503) and 4.x only its channel (406); Warren reports WARREN-026 on both.
+ * connection (503) and 4.x only its channel (406); Warren reports WARREN-026 on both. The plugin
+ * routes a delayed message to no queue when it is published: an exchange without a binding stands
+ * in for that moment, and the copy's {@code basic.publish} frame is read through an {@link
+ * AmqpRecorder}.
  */
 class PluginDelayIT {
 
@@ -38,6 +44,7 @@ class PluginDelayIT {
   static final String HEALTHY = "warren.it.delay.plugin.healthy";
   static final String STAND_IN = "warren.it.delay.plugin.stand-in";
   static final String CAPTURE = "warren.it.delay.plugin.capture";
+  static final String UNROUTED = "warren.it.delay.plugin.unrouted";
 
   @BeforeEach
   void prepare() {
@@ -112,6 +119,51 @@ class PluginDelayIT {
       assertThat(headers.get("tenant").toString()).isEqualTo("acme");
       assertThat(Broker.get().ready(QUEUE)).isZero(); // the original was acked
     }
+  }
+
+  /**
+   * Issue 31: the copy went out with {@code mandatory=true}; the plugin routes it to no queue when
+   * it is published, so the broker returned it (312 NO_ROUTE), Warren took it for unroutable and
+   * requeued the original after a pause, while the plugin would still deliver the copy later: one
+   * more duplicate per pass, the original never acked. Now the copy is published without {@code
+   * mandatory}, once, and the original is acked.
+   */
+  @Test
+  void theCopyIsNotMandatorySoANotYetRoutedCopyIsConfirmedOnceAndTheOriginalAcked()
+      throws Exception {
+    // no binding: like the plugin's exchange at publish time, it routes the copy to no queue
+    Broker.get().exchange(UNROUTED, "direct");
+    TestConfig.set("warren.consumers." + QUEUE + ".delay-target", UNROUTED);
+    try (AmqpRecorder recorder = AmqpRecorder.start()) {
+      TestConfig.set("warren.uri", recorder.uri());
+      try (WeldContainer container = WeldSe.start(Delayed.class)) {
+        Broker.get().publish(QUEUE, "u-1");
+        // the copy's routing key is the queue's name; the test's own publish is not recorded
+        await()
+            .atMost(Duration.ofSeconds(15))
+            .until(
+                () ->
+                    copies(recorder).size() > 1
+                        || !Frames.settlementsOn(recorder, Frames.consumeOf(recorder, QUEUE))
+                            .isEmpty());
+        List<Method> copies = copies(recorder);
+        assertThat(copies).as("copies published: %s", copies).hasSize(1);
+        assertThat(copies.get(0).mandatory()).as("the copy's mandatory flag").isFalse();
+        Method consume = Frames.consumeOf(recorder, QUEUE);
+        assertThat(copies.get(0).channel()).isEqualTo(consume.channel());
+        List<Method> settlements = Frames.settlementsOn(recorder, consume);
+        assertThat(settlements).hasSize(1);
+        assertThat(settlements.get(0).name()).isEqualTo("basic.ack");
+        assertThat(Handlers.SEEN).containsExactly("u-1:1");
+        assertThat(Broker.get().ready(QUEUE)).isZero();
+      }
+    }
+  }
+
+  private static List<Method> copies(AmqpRecorder recorder) {
+    return recorder.methods().stream()
+        .filter(m -> m.name().equals("basic.publish") && QUEUE.equals(m.target()))
+        .toList();
   }
 
   @Test

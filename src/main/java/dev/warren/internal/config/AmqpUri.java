@@ -19,17 +19,30 @@ import java.nio.charset.StandardCharsets;
 public record AmqpUri(
     boolean tls, String host, int port, String username, String password, String virtualHost) {
 
+  /** How to write reserved characters in the user info, for messages. */
+  static final String PERCENT_ENCODE =
+      "percent-encode the user name and password: write '/' as %2F, '?' as %3F, '#' as %23,"
+          + " '@' as %40, '%' as %25 and ':' in the user name as %3A";
+
   /**
    * Parses {@code text}.
    *
-   * @throws IllegalArgumentException with a reason that never repeats the password
+   * @throws IllegalArgumentException with a reason that repeats nothing of the user info (user name
+   *     and password)
    */
   public static AmqpUri parse(String text) {
+    String trimmed = text.trim();
+    requireEncodedUserInfo(trimmed);
     URI uri;
     try {
-      uri = new URI(text.trim());
+      uri = new URI(trimmed);
     } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("not a URI (" + e.getReason() + ")");
+      // the reason alone: the exception's message would repeat the URI, password and all
+      throw new IllegalArgumentException(
+          "not a URI ("
+              + e.getReason()
+              + ")"
+              + (trimmed.contains("@") ? "; " + PERCENT_ENCODE : ""));
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
     boolean tls;
@@ -63,6 +76,42 @@ public record AmqpUri(
   }
 
   /**
+   * Refuses a URI whose user info holds an unencoded {@code /}, {@code ?}, {@code #} or {@code @}.
+   * The authority ends at the first {@code /}, {@code ?} or {@code #}, so such a character in the
+   * password would make {@link URI} read the password's first part as a host and port (a port that
+   * is no number, or worse one that is, and a host named after the user) and its rest as the path,
+   * query or fragment: every message built from those parts would show a piece of the password. The
+   * user info ends at an {@code @}, so an {@code @} after the authority's end, or two in it, means
+   * the user info was cut or split; the message repeats nothing of the URI. (An {@code @} in the
+   * virtual host is refused too: written as %40 it is read as intended.)
+   */
+  private static void requireEncodedUserInfo(String text) {
+    int schemeEnd = text.indexOf("://");
+    if (schemeEnd < 0) {
+      return; // not hierarchical: refused for its scheme, without repeating it
+    }
+    String rest = text.substring(schemeEnd + 3);
+    int authorityEnd = rest.length();
+    for (char delimiter : new char[] {'/', '?', '#'}) {
+      int at = rest.indexOf(delimiter);
+      if (at >= 0 && at < authorityEnd) {
+        authorityEnd = at;
+      }
+    }
+    String authority = rest.substring(0, authorityEnd);
+    if (rest.indexOf('@', authorityEnd) >= 0) {
+      throw new IllegalArgumentException(
+          "the user name or password holds a '/', '?' or '#' that is not percent-encoded (or the"
+              + " virtual host an '@'), so the URI cannot be read as meant; "
+              + PERCENT_ENCODE);
+    }
+    if (authority.indexOf('@') != authority.lastIndexOf('@')) {
+      throw new IllegalArgumentException(
+          "the user name or password holds an '@' that is not percent-encoded; " + PERCENT_ENCODE);
+    }
+  }
+
+  /**
    * Why {@link URI} found no host: the authority (after any user info, which may hold a password
    * and is never repeated) has a port that is no number, or a host name that is not valid.
    */
@@ -70,6 +119,14 @@ public record AmqpUri(
     if (authority == null || authority.isEmpty()) {
       return "the URI names no host; write amqp://host[:port][/virtual-host]";
     }
+    String hint =
+        authority.indexOf('@') >= 0
+            ? " (if the user name or password holds a reserved character, " + PERCENT_ENCODE + ")"
+            : "";
+    return noHostReason(authority) + hint;
+  }
+
+  private static String noHostReason(String authority) {
     String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
     int colon = hostPort.lastIndexOf(':');
     if (colon >= 0 && !hostPort.endsWith("]")) {

@@ -44,13 +44,16 @@ public final class ExchangeCheck {
       if (existing.contains(exchange)) {
         return false;
       }
-      if (channel == null || !channel.isOpen()) {
+      if (channel != null && !channel.isOpen()) {
+        drop(channel);
+      }
+      if (channel == null) {
         channel = connection.get().createChannel();
       }
       try {
         channel.exchangeDeclarePassive(exchange);
       } catch (IOException e) {
-        channel = null; // the broker closed it
+        drop(channel); // the broker closed it
         if (e.getCause() instanceof ShutdownSignalException signal
             && signal.getReason() instanceof AMQP.Channel.Close close
             && close.getReplyCode() == AMQP.NOT_FOUND) {
@@ -60,6 +63,22 @@ public final class ExchangeCheck {
       }
       existing.add(exchange);
       return false;
+    }
+  }
+
+  /**
+   * Lets go of the check's channel for good. The client's recovering connection keeps every channel
+   * it opened until {@code close()} or {@code abort()} is called on it, even one the broker closed,
+   * and opens it again at each recovery: a channel merely forgotten would come back as an open
+   * channel nobody uses, one more after each 404. Runs on the caller's thread; {@code abort()} of a
+   * closed channel sends nothing.
+   */
+  private void drop(Channel closed) {
+    channel = null;
+    try {
+      closed.abort();
+    } catch (IOException | RuntimeException e) {
+      // already closed: all that matters is that the connection no longer recovers it
     }
   }
 

@@ -82,16 +82,31 @@ public class RabbitResources {
     }
   }
 
-  /** Closes an injected channel when its bean is destroyed. */
+  /**
+   * Closes an injected channel when its bean is destroyed; runs on the thread that destroys it. A
+   * channel the broker already closed (a 404 or 406 from the application's own call) is aborted:
+   * the client's recovering connection keeps every channel until {@code close()} or {@code abort()}
+   * is called on it and would open it again, unused, at each recovery.
+   */
   public static void closeChannel(Channel channel) {
-    if (channel.isOpen()) {
-      try {
-        channel.close();
-      } catch (AlreadyClosedException e) {
-        // closed meanwhile (by the broker or with the connection): nothing left to do
-      } catch (IOException | TimeoutException e) {
-        throw new IllegalStateException(e);
-      }
+    if (!channel.isOpen()) {
+      abortQuietly(channel);
+      return;
+    }
+    try {
+      channel.close();
+    } catch (AlreadyClosedException e) {
+      // closed meanwhile (by the broker or with the connection): the client let go of it
+    } catch (IOException | TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void abortQuietly(Channel channel) {
+    try {
+      channel.abort();
+    } catch (IOException | RuntimeException e) {
+      // already closed: all that matters is that the connection no longer recovers it
     }
   }
 }

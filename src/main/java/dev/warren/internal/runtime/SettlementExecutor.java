@@ -178,7 +178,12 @@ final class SettlementExecutor {
       confirmed =
           channel
               .copiesOn(delivery.channel())
-              .publish(copy.exchange(), copy.routingKey(), true, properties, delivery.body());
+              .publish(
+                  copy.exchange(),
+                  copy.routingKey(),
+                  copy.mandatory(),
+                  properties,
+                  delivery.body());
     } catch (IOException | RuntimeException e) {
       confirmed = CompletableFuture.failedFuture(e);
     } catch (InterruptedException e) {

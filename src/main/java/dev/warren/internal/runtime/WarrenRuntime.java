@@ -345,6 +345,7 @@ public final class WarrenRuntime {
       return;
     }
     started = true;
+    telemetry.start(timer, internal);
     if (threads.isManaged()) {
       LOG.info(Messages.threadsChosen(threads.description()));
     }

@@ -35,11 +35,11 @@ public sealed interface Action {
 
   /**
    * Publish a copy of the message (same body and properties, these headers) with confirms and
-   * {@code mandatory=true} on the delivery's channel; once the broker acks it, settle the original
-   * with {@code basic.ack} ({@code ackOriginal}: the copy now carries the message, and a quorum or
-   * dead-lettering queue must not see a rejection) or {@code basic.reject(requeue=false)}. If the
-   * copy is nacked, returned or not confirmed in time, {@code basic.reject(requeue=true)} instead:
-   * nothing is lost.
+   * {@code mandatory} as given (true but for the delayed-message plugin's exchange) on the
+   * delivery's channel; once the broker acks it, settle the original with {@code basic.ack} ({@code
+   * ackOriginal}: the copy now carries the message, and a quorum or dead-lettering queue must not
+   * see a rejection) or {@code basic.reject(requeue=false)}. If the copy is nacked, returned or not
+   * confirmed in time, {@code basic.reject(requeue=true)} instead: nothing is lost.
    *
    * @param exchange where the copy goes
    * @param routingKey its routing key
@@ -48,6 +48,10 @@ public sealed interface Action {
    * @param expiration the copy's per-message TTL in ms, or {@code null} to keep the original's
    * @param ackOriginal whether the original is acked (else rejected without requeue)
    * @param reason why, for logs
+   * @param mandatory whether the broker returns the copy when it matches no queue; {@code false}
+   *     only for the delayed-message plugin's exchange, which routes a message to no queue when it
+   *     is published (it routes it when its delay is over), so that the broker would return every
+   *     mandatory copy (312 NO_ROUTE) although the plugin delivers it later
    */
   record Copy(
       String exchange,
@@ -56,8 +60,22 @@ public sealed interface Action {
       boolean persistent,
       String expiration,
       boolean ackOriginal,
-      Reason reason)
+      Reason reason,
+      boolean mandatory)
       implements Action {
+
+    /** A mandatory copy. */
+    public Copy(
+        String exchange,
+        String routingKey,
+        Map<String, Object> headers,
+        boolean persistent,
+        String expiration,
+        boolean ackOriginal,
+        Reason reason) {
+      this(exchange, routingKey, headers, persistent, expiration, ackOriginal, reason, true);
+    }
+
     @Override
     public String toString() {
       return "copy to exchange '"

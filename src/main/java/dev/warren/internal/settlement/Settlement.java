@@ -27,8 +27,8 @@ import java.util.Map;
  * retryAfter   quorum   NONE                    basic.reject(requeue=true): delay discarded
  * retryAfter   any      DLX_TTL                 copy (count + 1, expiration) to the wait queue,
  *                                               then basic.ack
- * retryAfter   any      PLUGIN_DME              copy (count + 1, x-delay) to the delayed
- *                                               exchange, then basic.ack
+ * retryAfter   any      PLUGIN_DME              copy (count + 1, x-delay, not mandatory) to
+ *                                               the delayed exchange, then basic.ack
  * </pre>
  *
  * A copy always waits for the broker's confirm before the original is settled; a copy that is not
@@ -128,7 +128,11 @@ public final class Settlement {
     }
     if (policy.delay() == Delay.PLUGIN_DME) {
       next.put(DELAY_HEADER, DelayLimits.millis(delay));
-      return new Action.Copy(policy.delayTarget(), policy.queue(), next, true, null, true, why);
+      // not mandatory: the plugin routes the copy only once its delay is over (SPEC 13). With
+      // declare-topology Warren binds the exchange to the queue at deployment; otherwise it
+      // checks that the exchange exists, and AMQP offers no way to check the binding
+      return new Action.Copy(
+          policy.delayTarget(), policy.queue(), next, true, null, true, why, false);
     }
     if (policy.queueType() == QueueType.QUORUM) {
       return new Action.Reject(true, Action.Reason.DELAY_DISCARDED);

@@ -1,5 +1,8 @@
 package dev.warren.internal.telemetry;
 
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+
 /**
  * What the runtime reports about its traffic: a span and metrics per publish and per delivery, and
  * connection recoveries. {@link #NONE} does nothing and allocates nothing; it is what the runtime
@@ -34,4 +37,13 @@ public interface Telemetry {
 
   /** The client recovered the application's connection after losing it. */
   default void recovered() {}
+
+  /**
+   * The runtime starts (on the deploying thread): telemetry that waits for the application to
+   * register an SDK later may look for it on these, never on a message's path.
+   *
+   * @param timer Warren's timer, which must only hand work on
+   * @param internal Warren's own work
+   */
+  default void start(ScheduledExecutorService timer, Executor internal) {}
 }

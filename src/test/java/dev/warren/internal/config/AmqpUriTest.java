@@ -153,6 +153,71 @@ class AmqpUriTest {
     assertThat(e).hasMessageContaining("'my_rabbit' is not a valid host name");
   }
 
+  /**
+   * Issue 31: an unencoded '/', '?', '#' or '@' in the password cut the user info short, and the
+   * message named a piece of the password as a port ("the port 's3cr3t' is not a number"), or the
+   * URI was read as the host 'zorro7' on a port made of the password's digits. Each case names no
+   * piece of the user info and says how to percent-encode it.
+   */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "amqp://zorro7:s3cr3t/Xy9@broker/ | s3cr3t/Xy9",
+        "amqp://zorro7:s3cr3t/Xy9@broker | s3cr3t/Xy9",
+        "amqp://zorro7:s3cr3t?Xy9@broker/ | s3cr3t?Xy9",
+        "amqp://zorro7:s3cr3t#Xy9@broker/ | s3cr3t#Xy9",
+        "amqp://zorro7:s3cr3t@Xy9@broker/ | s3cr3t@Xy9",
+        "amqps://zorro7:s3cr3t@Xy9@broker:5671/prod | s3cr3t@Xy9",
+        "amqp://zorro7:98765/Xy9@broker | 98765/Xy9",
+        "amqp://zorro7:98765?Xy9@broker/ | 98765?Xy9",
+        "amqp://zorro7:98765#Xy9@broker/ | 98765#Xy9",
+        "amqp://zorro7:s3cr3t/Xy9@broker:port/ | s3cr3t/Xy9",
+        "amqp://zorro7:s3cr3tXy9@broker:port/ | s3cr3tXy9",
+        "amqp://zorro7:s3cr3tXy9@my_rabbit/ | s3cr3tXy9",
+        "amqp://zorro7:s3cr3t Xy9@broker/ | s3cr3t Xy9",
+        "amqp://zorro7:s3cr3t[Xy9@broker/ | s3cr3t[Xy9"
+      })
+  void noPieceOfTheUserInfoIsEverRepeatedAndTheMessageSaysToPercentEncode(
+      String text, String password) {
+    IllegalArgumentException e =
+        catchThrowableOfType(IllegalArgumentException.class, () -> AmqpUri.parse(text));
+
+    assertThat(e).as("'%s' is refused", text).isNotNull();
+    assertThat(e.getMessage()).doesNotContain(password).doesNotContain("zorro7");
+    for (String piece : password.split("[^A-Za-z0-9]")) {
+      for (int i = 0; i + 3 <= piece.length(); i++) {
+        assertThat(e.getMessage())
+            .as("no piece of the password in: %s", e.getMessage())
+            .doesNotContain(piece.substring(i, i + 3));
+      }
+    }
+    assertThat(e).hasMessageContaining("percent-encode");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "amqp://zorro7:s3cr3t/Xy9@broker/ | %2F",
+        "amqp://zorro7:s3cr3t?Xy9@broker/ | %3F",
+        "amqp://zorro7:s3cr3t#Xy9@broker/ | %23",
+        "amqp://zorro7:s3cr3t@Xy9@broker/ | %40"
+      })
+  void theMessageSaysHowToWriteTheCharacter(String text, String encoded) {
+    assertThat(catchThrowableOfType(IllegalArgumentException.class, () -> AmqpUri.parse(text)))
+        .hasMessageContaining(encoded);
+  }
+
+  @Test
+  void percentEncodedReservedCharactersInTheUserInfoAreReadAsMeant() {
+    AmqpUri uri = AmqpUri.parse("amqp://zorro7:s3cr3t%2FX%3Fy%239%40@broker/prod");
+
+    assertThat(uri.host()).isEqualTo("broker");
+    assertThat(uri.password()).isEqualTo("s3cr3t/X?y#9@");
+    assertThat(uri.virtualHost()).isEqualTo("prod");
+  }
+
   @Test
   void toStringNeverShowsThePassword() {
     AmqpUri uri = AmqpUri.parse("amqps://alice:" + SECRET + "@rabbit.example:5671/prod");

@@ -327,6 +327,21 @@ class WarrenConfigTest {
   }
 
   @Test
+  void aSlashInThePasswordIsOneProblemThatNamesNoPieceOfItAndSaysHowToEncodeIt() {
+    // issue 31: "the port 's3cr3t' is not a number" reached the deployment problem
+    config("warren.uri", "amqp://app:s3cr3t/Xy9@broker/").global("app");
+
+    assertThat(problems)
+        .singleElement()
+        .asString()
+        .startsWith("WARREN-004 ")
+        .contains("'warren.uri'")
+        .contains("percent-encode", "%2F")
+        .doesNotContain("s3cr3t")
+        .doesNotContain("Xy9");
+  }
+
+  @Test
   void everyInvalidValueIsReportedTogether() {
     config("warren.shutdown-timeout", "soon", "warren.declare-topology", "maybe").global("app");
 

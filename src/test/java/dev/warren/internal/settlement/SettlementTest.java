@@ -262,6 +262,22 @@ class SettlementTest {
     assertThat(copy.headers()).containsEntry(HEADER, 2L);
     assertThat(copy.ackOriginal()).isTrue();
     assertThat(copy.expiration()).isNull();
+    // the plugin routes it when the delay is over: mandatory, the broker would return every copy
+    assertThat(copy.mandatory()).isFalse();
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = Delay.class,
+      names = {"NONE", "DLX_TTL"})
+  void everyOtherCopyIsMandatory(Delay delay) {
+    ConsumerPolicy classic = policy(QueueType.CLASSIC, 3, "orders.dlq", delay, "orders.delay");
+    Action delayed = decide(Outcome.retryAfter(FIVE_SECONDS), 1, classic);
+    Action.Copy delayedCopy =
+        delayed instanceof Action.Later later ? later.copy() : (Action.Copy) delayed;
+    assertThat(delayedCopy.mandatory()).isTrue();
+    assertThat(((Action.Copy) decide(Outcome.retry(), 1, classic)).mandatory()).isTrue();
+    assertThat(((Action.Copy) decide(Outcome.retry(), 3, classic)).mandatory()).isTrue();
   }
 
   @Test

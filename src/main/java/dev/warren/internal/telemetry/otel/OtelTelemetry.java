@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
 
 /**
  * Telemetry on the OpenTelemetry API: the application's {@code OpenTelemetry} CDI bean
- * (MicroProfile Telemetry provides one on WildFly and Liberty), else {@link GlobalOpenTelemetry}.
+ * (MicroProfile Telemetry provides one on WildFly and Liberty), else the SDK registered as {@link
+ * GlobalOpenTelemetry}, now or later ({@link LateGlobalTelemetry}); Warren never sets the global.
  * Its propagators write and read the trace context in message headers (W3C {@code traceparent} by
  * default); one tracer and one meter, scope {@value Names#SCOPE}. Created at deployment;
  * thread-safe.
@@ -80,10 +81,31 @@ public final class OtelTelemetry implements Telemetry {
    * is the no-op implementation (no SDK, or MicroProfile Telemetry with {@code otel.sdk.disabled},
    * its default), whose spans, metrics and propagation would all be thrown away: measured, the
    * no-op objects alone cost 200-380 bytes of allocation per message (bench/RESULTS.md).
+   *
+   * <p>Without a bean, the SDK registered as {@link GlobalOpenTelemetry}; when none is registered
+   * yet, a {@link LateGlobalTelemetry} that reports to it once the application registers one.
+   * Warren never sets the global: {@code GlobalOpenTelemetry.get()} would install the no-op when
+   * nothing is registered yet, and the application's own {@code GlobalOpenTelemetry.set} would then
+   * throw. On an API older than 1.57 (no {@code getOrNoop}) it still calls {@code get()}, the only
+   * way to look there.
    */
   public static Telemetry of(BeanManager beanManager) {
-    OpenTelemetry openTelemetry = openTelemetry(beanManager);
-    return noop(openTelemetry) ? Telemetry.NONE : new OtelTelemetry(openTelemetry);
+    OpenTelemetry bean = bean(beanManager);
+    if (bean != null) {
+      return noop(bean) ? Telemetry.NONE : new OtelTelemetry(bean);
+    }
+    OpenTelemetry global;
+    try {
+      global = GlobalOpenTelemetry.getOrNoop(); // never sets the global
+    } catch (NoSuchMethodError olderApi) {
+      global = GlobalOpenTelemetry.get();
+      return noop(global) ? Telemetry.NONE : new OtelTelemetry(global);
+    }
+    if (!noop(global)) {
+      return new OtelTelemetry(global);
+    }
+    // nothing registered yet (or the no-op, for good): wait for the application's SDK
+    return GlobalOpenTelemetry.isSet() ? Telemetry.NONE : new LateGlobalTelemetry();
   }
 
   /** Whether every part of {@code openTelemetry} is the API's no-op. */
@@ -93,10 +115,11 @@ public final class OtelTelemetry implements Telemetry {
         && openTelemetry.getPropagators().getTextMapPropagator() == TextMapPropagator.noop();
   }
 
-  private static OpenTelemetry openTelemetry(BeanManager beanManager) {
+  /** The application's {@code OpenTelemetry} bean; {@code null} when it has none, or several. */
+  private static OpenTelemetry bean(BeanManager beanManager) {
     Set<Bean<?>> beans = beanManager.getBeans(OpenTelemetry.class);
     if (beans.isEmpty()) {
-      return GlobalOpenTelemetry.get();
+      return null;
     }
     Bean<?> bean = beanManager.resolve(beans);
     if (bean == null) {
@@ -106,7 +129,7 @@ public final class OtelTelemetry implements Telemetry {
                   .map(b -> b.getBeanClass().getName())
                   .sorted()
                   .collect(Collectors.joining(", "))));
-      return GlobalOpenTelemetry.get();
+      return null;
     }
     return (OpenTelemetry)
         beanManager.getReference(
