@@ -63,10 +63,11 @@ final class CopyFailures {
   }
 
   private final Map<String, Target> targets = new HashMap<>();
-  private final LinkedHashMap<Object, Integer> messages =
+  // by message: its failures in a row and when the last was; the oldest failure first
+  private final LinkedHashMap<Object, long[]> messages =
       new LinkedHashMap<>() {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Object, Integer> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Object, long[]> eldest) {
           return size() > MESSAGES_REMEMBERED;
         }
       };
@@ -84,9 +85,10 @@ final class CopyFailures {
     state.inARow = state.inARow == Integer.MAX_VALUE ? state.inARow : state.inARow + 1;
     state.lastFailureNanos = nowNanos;
     state.lastFailure = why;
-    Integer before = messages.remove(message); // put again below: the newest failure is kept last
-    int inARow = before == null ? 1 : before == Integer.MAX_VALUE ? before : before + 1;
-    messages.put(message, inARow);
+    forgetOldMessages(nowNanos);
+    long[] before = messages.remove(message); // put again below: the newest failure is kept last
+    int inARow = before == null ? 1 : (int) Math.min(before[0] + 1, Integer.MAX_VALUE);
+    messages.put(message, new long[] {inARow, nowNanos});
     boolean giveUp = inARow >= GIVE_UP_AFTER;
     boolean newlyFailing = giveUp && !state.failing;
     if (giveUp) {
@@ -104,13 +106,32 @@ final class CopyFailures {
    */
   synchronized boolean givenUp(String target, Object message) {
     Target state = targets.get(target);
-    Integer inARow = messages.get(message);
-    return state != null && state.failing && inARow != null && inARow >= GIVE_UP_AFTER;
+    long[] inARow = messages.get(message);
+    return state != null && state.failing && inARow != null && inARow[0] >= GIVE_UP_AFTER;
   }
 
-  /** Whether any copy failed and is remembered: the usual answer, no, costs nothing more. */
-  synchronized boolean any() {
+  /**
+   * Whether any copy failed less than {@link #FORGET_AFTER} ago and is remembered: the usual
+   * answer, no, spares the caller working out the message and the target of a copy that went
+   * through.
+   */
+  synchronized boolean any(long nowNanos) {
+    if (targets.isEmpty() && messages.isEmpty()) {
+      return false;
+    }
+    forgetOldMessages(nowNanos);
+    targets.values().removeIf(state -> nowNanos - state.lastFailureNanos >= FORGET_AFTER.toNanos());
     return !targets.isEmpty() || !messages.isEmpty();
+  }
+
+  /** Forgets the messages whose last failure is {@link #FORGET_AFTER} old: the oldest first. */
+  private void forgetOldMessages(long nowNanos) {
+    for (Iterator<long[]> it = messages.values().iterator(); it.hasNext(); ) {
+      if (nowNanos - it.next()[1] < FORGET_AFTER.toNanos()) {
+        return;
+      }
+      it.remove();
+    }
   }
 
   /** A copy of {@code message} to {@code target} was confirmed. */

@@ -204,7 +204,7 @@ final class SettlementExecutor {
       return;
     }
     Action.Copy copy = original;
-    if (copyFailures.any()) {
+    if (copyFailures.any(System.nanoTime())) {
       String target = targetOf(original);
       if (copyFailures.givenUp(target, messageOf(delivery, target))) {
         Action.Copy dead =
@@ -263,7 +263,7 @@ final class SettlementExecutor {
     // the copy's span ends inside the original's; whatever that throws, the original is settled
     guard.alongside(SettlementGuard.COPY_SPAN, delivery, () -> sending.done(failure));
     if (failure == null) {
-      if (copyFailures.any()) {
+      if (copyFailures.any(System.nanoTime())) {
         String target = targetOf(copy);
         copyFailures.succeeded(target, messageOf(delivery, target));
       }
@@ -337,7 +337,8 @@ final class SettlementExecutor {
   /**
    * Publishes {@code dead}, the dead-letter copy that replaces a copy given up, from a completion
    * thread ({@link #copied} may run on the connection's I/O thread, which must not wait for room in
-   * the confirm window); if that cannot be done, the original goes back to its queue at once.
+   * the confirm window); if that cannot be done (shutting down), the channel closes and the broker
+   * delivers the original again.
    */
   private void deadLetterInstead(IncomingDelivery delivery, Action.Copy dead) {
     try {

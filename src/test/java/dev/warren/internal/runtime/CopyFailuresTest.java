@@ -68,6 +68,7 @@ class CopyFailuresTest {
     }
     assertThat(failures.failing(Duration.ofMinutes(4).toNanos())).hasSize(1);
     assertThat(failures.failing(Duration.ofMinutes(5).toNanos())).isEmpty();
-    assertThat(failures.any()).isTrue(); // the message is still remembered, the target is not
+    assertThat(failures.any(Duration.ofMinutes(4).toNanos())).isTrue();
+    assertThat(failures.any(Duration.ofMinutes(5).toNanos())).isFalse(); // nothing remembered
   }
 }
