@@ -40,6 +40,9 @@ class CopyGivenUpIT {
   static final String ORDERS_DLQ = "warren.it.copy-given-up.orders.dlq";
   static final String PRICES = "warren.it.copy-given-up.prices";
   static final String PRICES_RETRY = "warren.it.copy-given-up.prices.retry";
+  static final String INVOICES = "warren.it.copy-given-up.invoices";
+  static final String INVOICES_RETRY_X = "warren.it.copy-given-up.invoices.retry-x";
+  static final String INVOICES_DLQ = "warren.it.copy-given-up.invoices.dlq";
 
   @RegisterExtension static final LogCapture logs = new LogCapture();
 
@@ -49,6 +52,17 @@ class CopyGivenUpIT {
   public static class Handlers {
     static final List<String> ORDER_CALLS = new CopyOnWriteArrayList<>();
     static final List<Long> PRICE_CALLS = new CopyOnWriteArrayList<>();
+    static final List<String> INVOICE_CALLS = new CopyOnWriteArrayList<>();
+
+    @RabbitConsumer(
+        queue = INVOICES,
+        maxAttempts = 10,
+        deadLetter = INVOICES_DLQ,
+        retryPublisher = @RetryPublisher(exchange = INVOICES_RETRY_X, routingKey = INVOICES))
+    public Outcome invoice(String body) {
+      INVOICE_CALLS.add(body);
+      return Outcome.retry();
+    }
 
     @RabbitConsumer(
         queue = ORDERS,
@@ -74,6 +88,8 @@ class CopyGivenUpIT {
   static void deploy() {
     Broker.get().queue(ORDERS).queue(ORDERS_RETRY).queue(ORDERS_DLQ);
     Broker.get().queue(PRICES).queue(PRICES_RETRY);
+    Broker.get().queue(INVOICES).queue(INVOICES_DLQ).exchange(INVOICES_RETRY_X, "direct");
+    Broker.get().bind(INVOICES, INVOICES_RETRY_X, INVOICES);
     container =
         WeldSe.start(
             Stream.concat(Stream.of(Handlers.class), Stream.of(HealthReports.BEANS))
@@ -171,5 +187,28 @@ class CopyGivenUpIT {
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> !HealthReports.readiness(container).contains(PRICES + ".copies-failing"));
+  }
+
+  @Test
+  void aRetryCopyWhoseExchangeIsGoneClosesTheChannelYetEndsInTheDeadLetterQueue() {
+    // a copy to an exchange that is gone closes the consumer's channel (404): the original comes
+    // again on the reopened channel; the fifth such failure gives up, and the next delivery of the
+    // message goes to the dead letter queue instead
+    Broker.get().deleteExchange(INVOICES_RETRY_X);
+    Broker.get().publish(INVOICES, "invoice-1");
+
+    await().atMost(Duration.ofSeconds(40)).until(() -> Broker.get().ready(INVOICES_DLQ) == 1);
+    assertThat(Handlers.INVOICE_CALLS).hasSize(6).containsOnly("invoice-1");
+    assertThat(logs.messagesContaining("WARREN-271"))
+        .filteredOn(line -> line.contains(INVOICES_RETRY_X))
+        .singleElement()
+        .satisfies(line -> assertThat(line).contains("'" + INVOICES + "'", "404"));
+    assertThat(HealthReports.readiness(container))
+        .contains("\"status\":\"DOWN\"")
+        .contains("\"consumer." + INVOICES + ".copies-failing\":\"exchange '" + INVOICES_RETRY_X);
+    GetResponse dead = Broker.get().drain(INVOICES_DLQ).get(0);
+    assertThat(dead.getProps().getHeaders().get("x-warren-death-reason").toString())
+        .isEqualTo("copy-failed");
+    await().atMost(Duration.ofSeconds(5)).until(() -> Broker.get().ready(INVOICES) == 0);
   }
 }
