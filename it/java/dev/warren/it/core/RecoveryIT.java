@@ -105,10 +105,12 @@ class RecoveryIT extends WarrenIT {
         IntStream.range(0, MESSAGES).mapToObj(Integer::toString).collect(Collectors.toSet());
     expected.add("stuck:again");
     assertThat(Handler.HANDLED).isEqualTo(expected);
-    // the stuck delivery's ack was not sent on the recovered channel: it was logged and skipped
-    String skipped =
-        "WARREN-032 consumer '" + QUEUE + "': the channel of delivery " + Handler.stuckTag;
+    // the acks of the deliveries in flight on the dead channel, the stuck one's among them, were
+    // skipped and said so: once a minute per consumer (WARREN-032 with the count held back), not
+    // once per delivery
+    String skipped = "WARREN-032 consumer '" + QUEUE + "': the channel of delivery ";
     await().atMost(Duration.ofSeconds(5)).until(() -> !logs.messagesContaining(skipped).isEmpty());
+    assertThat(logs.messagesContaining(skipped)).hasSizeLessThanOrEqualTo(2);
     // no frame with a stale delivery tag reached the broker: no channel error, no failed send
     assertThat(logs.messagesContaining("WARREN-033")).isEmpty();
     assertThat(logs.all()).noneMatch(m -> m.contains("PRECONDITION_FAILED"));

@@ -20,5 +20,8 @@ final class Data {
         .withData(key, label(consumer.state()))
         .withData(key + ".in-flight", consumer.inFlight())
         .withData(key + ".held", consumer.held());
+    if (!consumer.copiesFailing().isEmpty()) {
+      response.withData(key + ".copies-failing", String.join("; ", consumer.copiesFailing()));
+    }
   }
 }

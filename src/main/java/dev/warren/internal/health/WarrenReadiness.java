@@ -14,7 +14,9 @@ import org.eclipse.microprofile.health.Readiness;
 /**
  * Readiness ({@code warren}): UP when Warren's connections are open and every enabled consumer is
  * consuming; DOWN while the broker is away, a consumer recovers or waits for its queue, or one has
- * stopped. The data names the connection's state, each consumer's state with its in-flight and held
+ * stopped, or while one's copies to a target were given up after failing again and again (its
+ * {@code consumer.<name>.copies-failing} names the target and the last failure; see WARREN-271).
+ * The data names the connection's state, each consumer's state with its in-flight and held
  * deliveries, and the publisher's unconfirmed messages.
  */
 @Readiness
@@ -36,7 +38,7 @@ public class WarrenReadiness implements HealthCheck {
     boolean up = runtime.connected();
     response.withData("connection", up ? "open" : "closed");
     for (ConsumerStatus consumer : runtime.consumers()) {
-      up &= consumer.state() == ConsumerState.CONSUMING;
+      up &= consumer.state() == ConsumerState.CONSUMING && consumer.copiesFailing().isEmpty();
       Data.consumer(response, consumer);
     }
     response.withData("publisher.unconfirmed", runtime.publisherUnconfirmed());

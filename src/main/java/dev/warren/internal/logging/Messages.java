@@ -537,14 +537,22 @@ public final class Messages {
         + ") was ignored";
   }
 
-  public static String channelGone(String consumer, long tag, String action) {
+  /**
+   * @param suppressed how many lines like it were held back since the last one (one line a minute
+   *     per consumer: a recovered connection can leave thousands of deliveries in flight)
+   */
+  public static String channelGone(String consumer, long tag, String action, long suppressed) {
     return "WARREN-032 consumer '"
         + consumer
         + "': the channel of delivery "
         + tag
         + " closed before it could be settled ("
         + action
-        + "); the broker will deliver it again";
+        + "); the broker will deliver it again"
+        + (suppressed > 0
+            ? " (and " + suppressed + " more deliveries like it since the last such line)"
+            : "")
+        + "; logged at most once a minute per consumer";
   }
 
   public static String settleFailed(String consumer, long tag, String action, String why) {
@@ -1003,6 +1011,65 @@ public final class Messages {
         + " ms (doubling with each failure in a row, up to 30 s), so that it does not loop;"
         + " nothing is lost. Fix the copy's route (e.g. declare the dead letter queue or the"
         + " retry exchange again); logged at most once a minute per consumer";
+  }
+
+  /**
+   * INFO: the delay of a held delivery ended after its channel had closed (its connection
+   * recovered): the broker has delivered it again, so no copy is published and nothing failed.
+   */
+  public static String heldChannelGone(String consumer, long tag, String copy, long suppressed) {
+    return "WARREN-270 consumer '"
+        + consumer
+        + "': the in-process delay of delivery "
+        + tag
+        + " ended after its channel had closed (its connection recovered or the channel was"
+        + " replaced): the "
+        + copy
+        + " is not published, the broker delivers the original again (it counts as a retry"
+        + " without its delay)"
+        + (suppressed > 0 ? " (and " + suppressed + " more like it since the last such line)" : "")
+        + "; logged at most once a minute per consumer";
+  }
+
+  /**
+   * ERROR: a copy failed {@code inARow} times in a row for the same message and is given up.
+   *
+   * @param deadLettered where the message went instead, or {@code null} when it keeps going back to
+   *     its queue (no dead letter queue, or the dead-letter copy itself failed)
+   */
+  public static String copyGivenUp(
+      String consumer,
+      String queue,
+      String copy,
+      int inARow,
+      String why,
+      String deadLettered,
+      long suppressed) {
+    return "WARREN-271 consumer '"
+        + consumer
+        + "' (queue '"
+        + queue
+        + "'): the "
+        + copy
+        + " failed "
+        + inARow
+        + " times in a row for the same message (last: "
+        + why
+        + "): "
+        + (deadLettered == null
+            ? "it keeps going back to its queue unchanged, at most once every 30 s, and nothing is"
+                + " lost, but it is not retried as it should be"
+            : "the message goes to the dead letter queue '"
+                + deadLettered
+                + "' instead, with header x-warren-death-reason=copy-failed (move it back once"
+                + " the route is fixed)")
+        + "; readiness is DOWN (consumer."
+        + consumer
+        + ".copies-failing) until a copy to that target is confirmed again. Fix the copy's"
+        + " route: declare its exchange or queue again (or the binding of its routing key), or"
+        + " correct the consumer's retryPublisher, delayTarget or deadLetter setting"
+        + (suppressed > 0 ? " (and " + suppressed + " more given up since the last such line)" : "")
+        + "; logged at most once a minute per consumer";
   }
 
   // ---- publishing ----

@@ -198,7 +198,12 @@ final class ConsumerRunner {
   /** Where the consumer stands, with its counts. */
   ConsumerStatus status() {
     return new ConsumerStatus(
-        model.name(), model.queue(), state, inFlight.unsettled(), inFlight.held());
+        model.name(),
+        model.queue(),
+        state,
+        inFlight.unsettled(),
+        inFlight.held(),
+        settlement.copiesFailing());
   }
 
   private void state(ConsumerState next) {

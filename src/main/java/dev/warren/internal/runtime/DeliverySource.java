@@ -1,5 +1,7 @@
 package dev.warren.internal.runtime;
 
+import dev.warren.internal.logging.RateLimit;
+import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -10,5 +12,17 @@ import java.util.function.Consumer;
  *
  * @param worker what a worker does with one delivery; {@code null} for a consumer of batches, whose
  *     workers get whole batches
+ * @param channelGone limits the consumer's WARREN-032 lines (a delivery whose channel closed before
+ *     it was settled) to one a minute: a recovered connection can leave thousands of deliveries in
+ *     flight, each settled on its dead channel
  */
-record DeliverySource(String consumerName, String queue, Consumer<IncomingDelivery> worker) {}
+record DeliverySource(
+    String consumerName, String queue, Consumer<IncomingDelivery> worker, RateLimit channelGone) {
+
+  /** How often a consumer says that deliveries' channels closed before they were settled. */
+  static final Duration CHANNEL_GONE_INTERVAL = Duration.ofMinutes(1);
+
+  DeliverySource(String consumerName, String queue, Consumer<IncomingDelivery> worker) {
+    this(consumerName, queue, worker, new RateLimit(CHANNEL_GONE_INTERVAL));
+  }
+}

@@ -7,6 +7,7 @@ import com.rabbitmq.client.Envelope;
 import dev.warren.internal.codec.ReceivedMessage;
 import dev.warren.internal.invocation.HandedBack;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.RateLimit;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.telemetry.Processing;
 import java.io.IOException;
@@ -116,7 +117,7 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack, Runn
 
   private boolean send(Action action) {
     if (!channel.isOpen()) {
-      LOG.warning(Messages.channelGone(source.consumerName(), deliveryTag(), action.toString()));
+      channelGone(action.toString());
       return false;
     }
     try {
@@ -135,6 +136,17 @@ final class IncomingDelivery extends ReceivedMessage implements HandedBack, Runn
               source.consumerName(), deliveryTag(), action.toString(), e.toString()),
           e);
       return false;
+    }
+  }
+
+  /**
+   * Says (WARREN-032, at most once a minute per consumer, with how many were held back) that this
+   * delivery's channel closed before {@code what} could be done: the broker delivers it again.
+   */
+  void channelGone(String what) {
+    long suppressed = source.channelGone().pass();
+    if (suppressed != RateLimit.SUPPRESSED) {
+      LOG.warning(Messages.channelGone(source.consumerName(), deliveryTag(), what, suppressed));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.warren.internal.runtime;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.Outcome;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.logging.Messages;
@@ -12,12 +13,13 @@ import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
@@ -25,6 +27,18 @@ import java.util.logging.Logger;
  * own channel, a confirmed copy before the original is settled, or an in-process delay that holds
  * the original until its timer fires. Tells the consumer's {@link InFlight} where each delivery
  * goes.
+ *
+ * <p>Threads: {@link #settle} runs on a worker (or, for a continuation, a completion thread); a
+ * held delivery's timer fires on Warren's timer, which only checks the delivery's channel and hands
+ * the copy to a completion thread; a copy's fate ({@link #copied}) is learnt on the connection's
+ * I/O thread (confirm, nack, return, channel closed), on the timer (confirm timeout) or on the
+ * thread that tried to send it; the pause after a failed copy ends on the timer, which sends one
+ * non-blocking {@code basic.reject}. A dead-letter copy that replaces a copy given up is published
+ * from a completion thread, never from the I/O thread or the timer.
+ *
+ * <p>A delivery whose channel has closed (its connection recovered, or the channel was replaced) is
+ * never copied nor settled here: the broker has delivered it again. That is not a failed copy: it
+ * neither counts toward {@link CopyFailures} nor lengthens any pause.
  */
 final class SettlementExecutor {
 
@@ -43,7 +57,9 @@ final class SettlementExecutor {
   private final Duration consumerTimeout;
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
-  private final AtomicInteger failedCopiesInARow = new AtomicInteger();
+  private final RateLimit heldGoneLines = new RateLimit(WARNING_INTERVAL);
+  private final RateLimit givenUpErrors = new RateLimit(WARNING_INTERVAL);
+  private final CopyFailures copyFailures = new CopyFailures();
   private final SettlementGuard guard;
 
   /**
@@ -137,6 +153,10 @@ final class SettlementExecutor {
                 if (!inFlight.released(delivery)) {
                   return; // the consumer closed: its channel handed the original back
                 }
+                if (!delivery.channelOpen()) {
+                  heldChannelGone(delivery, later.copy());
+                  return;
+                }
                 try {
                   completions.execute(
                       guard.task(
@@ -157,10 +177,45 @@ final class SettlementExecutor {
   }
 
   /**
-   * Publishes the copy on the delivery's own channel and settles the original once the broker
-   * confirmed it; if it was not confirmed, the original goes back to the queue unchanged.
+   * The delay of a held delivery ended after its channel closed: the broker has delivered the
+   * original again (on the recovered channel), so there is nothing to copy and nothing failed.
    */
-  private void publishCopy(IncomingDelivery delivery, Action.Copy copy) {
+  private void heldChannelGone(IncomingDelivery delivery, Action.Copy copy) {
+    long suppressed = heldGoneLines.pass();
+    if (suppressed != RateLimit.SUPPRESSED) {
+      LOG.info(
+          Messages.heldChannelGone(consumer, delivery.deliveryTag(), copy.toString(), suppressed));
+    }
+    delivery.telemetry().abandoned("its channel closed during its in-process delay");
+    inFlight.done(delivery);
+  }
+
+  /**
+   * Publishes the copy on the delivery's own channel and settles the original once the broker
+   * confirmed it; if it was not confirmed, the original goes back to the queue unchanged. A copy
+   * given up for this message goes to the dead letter queue instead, if there is one.
+   */
+  private void publishCopy(IncomingDelivery delivery, Action.Copy original) {
+    if (!delivery.channelOpen()) {
+      // its connection recovered or the channel was replaced: the broker delivers it again
+      delivery.channelGone(original.toString());
+      delivery.telemetry().abandoned("its channel closed before the copy was sent");
+      inFlight.done(delivery);
+      return;
+    }
+    Action.Copy copy = original;
+    if (copyFailures.any(System.nanoTime())) {
+      String target = targetOf(original);
+      if (copyFailures.givenUp(target, messageOf(delivery, target))) {
+        Action.Copy dead =
+            Settlement.copyFailed(
+                delivery.rawHeaders(),
+                original,
+                new IOException("the copy to " + target + " was given up"),
+                policy);
+        copy = dead == null ? original : dead;
+      }
+    }
     Sending sending =
         delivery.telemetry().sending(kindOf(copy), copy.exchange(), copy.routingKey());
     CompletableFuture<Void> confirmed;
@@ -192,18 +247,19 @@ final class SettlementExecutor {
     }
     if (confirmed == null) {
       // the delivery's channel closed before the copy was sent: the broker redelivers it
-      LOG.warning(Messages.channelGone(consumer, delivery.deliveryTag(), copy.toString()));
+      delivery.channelGone(copy.toString());
       sending.done(new IOException("the delivery's channel closed before the copy was sent"));
       delivery.telemetry().abandoned("its channel closed before the copy was sent");
       inFlight.done(delivery);
       return;
     }
+    Action.Copy sent = copy;
     confirmed.whenComplete(
         (ok, failure) ->
             guard.run(
                 SettlementGuard.AFTER_COPY,
                 delivery,
-                () -> copied(delivery, copy, sending, failure)));
+                () -> copied(delivery, sent, sending, failure)));
   }
 
   /** The broker confirmed the copy, or it failed. */
@@ -212,26 +268,118 @@ final class SettlementExecutor {
     // the copy's span ends inside the original's; whatever that throws, the original is settled
     guard.alongside(SettlementGuard.COPY_SPAN, delivery, () -> sending.done(failure));
     if (failure == null) {
-      failedCopiesInARow.set(0);
+      if (copyFailures.any(System.nanoTime())) {
+        String target = targetOf(copy);
+        copyFailures.succeeded(target, messageOf(delivery, target));
+      }
       settleNow(
           delivery, copy.ackOriginal() ? Action.ACK : new Action.Reject(false, copy.reason()));
-    } else {
-      // the original goes back unchanged, but not at once: a copy that can never be
-      // published (its queue or route is gone) would bring it straight back, a hot loop
-      int inARow = failedCopiesInARow.incrementAndGet();
-      Duration pause = copyPause(inARow);
-      if (copyWarnings.allow()) {
-        LOG.warning(
-            Messages.copyFailed(
-                consumer,
-                delivery.deliveryTag(),
-                copy.toString(),
-                failure.toString(),
-                inARow,
-                pause));
-      }
-      requeueAfter(delivery, pause);
+      return;
     }
+    if (!delivery.channelOpen() && !closedByTheCopy(delivery, copy)) {
+      // the connection went (or Warren closed the channel) with the copy unconfirmed: nothing is
+      // known of the copy, the broker delivers the original again; not the copy's route's fault
+      delivery.channelGone(copy.toString());
+      inFlight.done(delivery);
+      return;
+    }
+    // the original goes back unchanged, but not at once: a copy that can never be published
+    // (its queue or route is gone) would bring it straight back, a hot loop
+    String target = targetOf(copy);
+    CopyFailures.Verdict verdict =
+        copyFailures.failed(
+            target, messageOf(delivery, target), failure.toString(), System.nanoTime());
+    if (verdict.giveUp()) {
+      Action.Copy dead = Settlement.copyFailed(delivery.rawHeaders(), copy, failure, policy);
+      long suppressed = givenUpErrors.pass();
+      if (suppressed != RateLimit.SUPPRESSED || verdict.newlyFailing()) {
+        LOG.severe(
+            Messages.copyGivenUp(
+                consumer,
+                queue,
+                copy.toString(),
+                verdict.inARow(),
+                failure.toString(),
+                dead == null ? null : policy.deadLetter(),
+                Math.max(suppressed, 0)));
+      }
+      if (dead != null && delivery.channelOpen()) {
+        deadLetterInstead(delivery, dead);
+        return;
+      }
+    } else if (copyWarnings.allow()) {
+      LOG.warning(
+          Messages.copyFailed(
+              consumer,
+              delivery.deliveryTag(),
+              copy.toString(),
+              failure.toString(),
+              verdict.inARow(),
+              verdict.pause()));
+    }
+    if (delivery.channelOpen()) {
+      requeueAfter(delivery, verdict.pause());
+    } else {
+      // the copy closed the channel (e.g. its exchange is gone): the broker delivers the
+      // original again once the channel is reopened, after the consumer's own pause
+      inFlight.done(delivery);
+    }
+  }
+
+  /**
+   * Whether the delivery's channel was closed by the broker for an error of the copy on that
+   * channel (a copy to an exchange that is gone: 404 naming the copy's exchange), not by a lost
+   * connection, by Warren, or by another error.
+   */
+  private static boolean closedByTheCopy(IncomingDelivery delivery, Action.Copy copy) {
+    ShutdownSignalException reason = delivery.channel().getCloseReason();
+    return reason != null
+        && !reason.isHardError()
+        && !reason.isInitiatedByApplication()
+        && String.valueOf(reason.getMessage()).contains("exchange '" + copy.exchange() + "'");
+  }
+
+  /**
+   * Publishes {@code dead}, the dead-letter copy that replaces a copy given up, from a completion
+   * thread ({@link #copied} may run on the connection's I/O thread, which must not wait for room in
+   * the confirm window); if that cannot be done (shutting down), the channel closes and the broker
+   * delivers the original again.
+   */
+  private void deadLetterInstead(IncomingDelivery delivery, Action.Copy dead) {
+    try {
+      completions.execute(
+          guard.task(SettlementGuard.AFTER_COPY, delivery, () -> publishCopy(delivery, dead)));
+    } catch (RejectedExecutionException e) {
+      // shutting down: the channel closes and the broker redelivers it
+      inFlight.done(delivery);
+    }
+  }
+
+  /** The targets whose copies fail again and again, for readiness; empty when all is well. */
+  List<String> copiesFailing() {
+    return copyFailures.failing(System.nanoTime());
+  }
+
+  /** A copy's target, as said to the user. */
+  private static String targetOf(Action.Copy copy) {
+    return "exchange '" + copy.exchange() + "' routing key '" + copy.routingKey() + "'";
+  }
+
+  /**
+   * What identifies the message of {@code delivery} across requeues, for copies to {@code target}:
+   * only what a requeue leaves unchanged (never the headers, where a quorum queue counts).
+   */
+  private static Object messageOf(IncomingDelivery delivery, String target) {
+    AMQP.BasicProperties properties = delivery.rawProperties();
+    byte[] body = delivery.body();
+    return List.of(
+        target,
+        delivery.exchange(),
+        delivery.routingKey(),
+        String.valueOf(properties.getMessageId()),
+        String.valueOf(properties.getTimestamp()),
+        body.length,
+        Arrays.hashCode(body));
   }
 
   /**

@@ -450,7 +450,8 @@ public final class WarrenRuntime {
                 status.queue(),
                 ConsumerState.UNREADABLE_MESSAGE,
                 status.inFlight(),
-                status.held());
+                status.held(),
+                status.copiesFailing());
       }
       all.add(status);
     }

@@ -181,6 +181,34 @@ public final class Settlement {
   }
 
   /**
+   * A copy that failed {@code CopyFailures.GIVE_UP_AFTER} times in a row for the same message is
+   * given up: the message goes to the dead letter queue instead, marked {@value
+   * #DEATH_REASON_HEADER}{@code =copy-failed} with the last failure, settled as a dead letter at
+   * the cap is. Nothing is lost: if that copy fails too, the original goes back to its queue.
+   *
+   * @param failed the copy that could not be published
+   * @param failure why its last attempt failed
+   * @return the dead-letter copy, or {@code null} when there is no dead letter queue or {@code
+   *     failed} was the dead-letter copy itself
+   */
+  public static Action.Copy copyFailed(
+      Map<String, Object> headers, Action.Copy failed, Throwable failure, ConsumerPolicy policy) {
+    if (policy.deadLetter().isEmpty()
+        || failed.reason() == Action.Reason.DEAD_LETTER
+        || (failed.exchange().isEmpty() && failed.routingKey().equals(policy.deadLetter()))) {
+      return null;
+    }
+    Map<String, Object> dead = new HashMap<>(headers);
+    dead.remove(Attempts.DELIVERY_COUNT);
+    dead.put(DEATH_REASON_HEADER, "copy-failed");
+    dead.put(ORIGIN_QUEUE_HEADER, policy.queue());
+    dead.put(EXCEPTION_HEADER, describe(failure));
+    boolean ack = policy.queueType() == QueueType.QUORUM;
+    return new Action.Copy(
+        "", policy.deadLetter(), dead, true, null, ack, Action.Reason.DEAD_LETTER);
+  }
+
+  /**
    * The outcome of a handler failure no {@code FailureMapper} claims: {@code retry()} when the
    * consumer has an attempt cap, otherwise {@code drop()}, so that nothing loops forever.
    */
