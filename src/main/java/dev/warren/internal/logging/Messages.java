@@ -1151,6 +1151,20 @@ public final class Messages {
         + "); automatic recovery reconnects it";
   }
 
+  public static String unreadableHeaders(String connection, int channel, String why) {
+    return "WARREN-250 connection '"
+        + connection
+        + "' received a message on channel "
+        + channel
+        + " that the RabbitMQ Java client cannot read ("
+        + why
+        + "; the broker accepts it): Warren took its header table off before the client read it,"
+        + " so that the connection and its other consumers go on. A consumer drops the message as"
+        + " a decode failure (WARREN-030: to its queue's dead-letter exchange, if any, with its"
+        + " headers unchanged); a reply fails its request. Find its publisher: the headers come"
+        + " from there (logged at most once a minute per connection)";
+  }
+
   public static String frameUnreadable(
       String connection, String onIt, String error, Duration stable) {
     return "WARREN-125 the RabbitMQ client closed connection '"

@@ -156,7 +156,7 @@ public final class WarrenRuntime {
    * @param dispatch runs the client's consumer callbacks; {@code null} for the client's own pool
    */
   private ConnectionFactory connectionFactory(UnreadableFrames frames, InlineDispatch dispatch) {
-    ConnectionFactory factory = settings.connection().factory();
+    ConnectionFactory factory = settings.connection().configure(new GuardedConnectionFactory());
     factory.setExceptionHandler(new ClientErrors(frames, internal));
     if (frames != null) {
       factory.setRecoveryDelayHandler(frames);
