@@ -1160,7 +1160,7 @@ public final class Messages {
         + why
         + "; the broker accepts it): Warren took its header table off before the client read it,"
         + " so that the connection and its other consumers go on. A consumer drops the message as"
-        + " a decode failure (WARREN-030: to its queue's dead-letter exchange, if any, with its"
+        + " a decode failure (to its queue's dead-letter exchange, if any, with its"
         + " headers unchanged); a reply fails its request. Find its publisher: the headers come"
         + " from there (logged at most once a minute per connection)";
   }
