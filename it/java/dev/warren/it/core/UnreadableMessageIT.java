@@ -128,6 +128,8 @@ class UnreadableMessageIT {
           default -> name + "-consumers";
         };
     Publisher publisher = container.select(Publisher.class).get();
+    // the broker logs a connection a moment after it opened
+    await().atMost(Duration.ofSeconds(10)).until(() -> opens(consumers) >= 1);
     long opensBefore = opens(consumers);
 
     // the consumer consumes; then the unreadable message, and good ones right behind it
