@@ -1174,8 +1174,9 @@ public final class Messages {
         + ") because it could not read a frame the broker sent ("
         + error
         + "); automatic recovery reconnects it at once. If a message the Java client cannot read"
-        + " (for example header tables nested more than 32 levels deep) is first in a queue of"
-        + " the connection, the next delivery closes it again: an error says so when it closes"
+        + " (one Warren's frame guard does not catch: it catches header tables the client cannot"
+        + " read) is first in a queue of the connection, the next delivery closes it again: an"
+        + " error says so when it closes"
         + " again within "
         + stable
         + " of reconnecting";
@@ -1202,9 +1203,8 @@ public final class Messages {
             : (consumers.size() == 1 ? "consumer '" : "consumers '")
                 + String.join("', '", consumers)
                 + (consumers.size() == 1 ? "' on it receives" : "' on it receive")
-                + " nothing until the message is gone. The message (for example"
-                + " one whose header tables nest more than 32 levels deep, which the broker"
-                + " accepts) stays first in "
+                + " nothing until the message is gone. The message (one the broker"
+                + " accepts and Warren's frame guard does not catch) stays first in "
                 + queue
                 + ": nothing is acked or lost, and each reconnect delivers it again. ")
         + "The client now waits "
