@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -72,7 +73,14 @@ final class FrameGuard implements FrameHandler {
   /** {@code header} as the client can read it. */
   Frame guarded(Frame header) {
     byte[] payload = header.getPayload();
-    int problem = HeaderTables.check(payload);
+    int problem;
+    try {
+      problem = HeaderTables.check(payload);
+    } catch (RuntimeException defect) {
+      // never worse than the client alone: it reads the frame as it came
+      LOG.log(Level.FINE, "the frame guard could not check a content header", defect);
+      return header;
+    }
     if (problem == 0) {
       return header;
     }

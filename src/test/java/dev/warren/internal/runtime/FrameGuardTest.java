@@ -153,6 +153,42 @@ class FrameGuardTest {
     assertThat(HeaderTables.check(payload(properties(Map.of())))).isZero();
   }
 
+  /**
+   * Random damage: the check never throws; when only the inside of the header table is damaged,
+   * what it passes the client reads, and what replaces what it does not pass is readable.
+   */
+  @Test
+  void theCheckNeverFailsOnGarbageAndItsReplacementIsReadable() throws IOException {
+    byte[] valid = payload(properties(everyType(nestedTables(3))));
+    int table = HeaderTables.headersAt(valid);
+    int tableEnd = HeaderTables.table(valid, table, valid.length, 0);
+    java.util.Random random = new java.util.Random(31);
+    for (int i = 0; i < 20_000; i++) {
+      boolean insideOnly = i % 2 == 0;
+      byte[] garbage =
+          insideOnly
+              ? valid.clone()
+              : java.util.Arrays.copyOf(valid, 14 + random.nextInt(valid.length - 13));
+      int from = insideOnly ? table + 4 : 14;
+      int to = insideOnly ? tableEnd : garbage.length;
+      for (int at = from; at < to; at++) {
+        if (random.nextInt(16) == 0) {
+          garbage[at] = (byte) random.nextInt();
+        }
+      }
+      int problem = HeaderTables.check(garbage);
+      assertThat(problem).isBetween(HeaderTables.MALFORMED, 0);
+      if (insideOnly && problem == 0) {
+        assertThat(clientCanRead(garbage)).as("what the guard passes, the client reads").isTrue();
+      }
+      if (insideOnly && problem != 0) {
+        assertThat(clientCanRead(HeaderTables.replaced(garbage, HeaderTables.why(problem))))
+            .as("the replacement of an unreadable table is readable")
+            .isTrue();
+      }
+    }
+  }
+
   /** Where the type octet of the only header of {@code payload} is. */
   private static int onlyValueType(byte[] payload) {
     int at = HeaderTables.headersAt(payload);
