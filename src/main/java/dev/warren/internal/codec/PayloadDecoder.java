@@ -6,12 +6,43 @@ import java.lang.reflect.Type;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /** Turns a body into one consumer's payload parameter; chosen once per consumer at deployment. */
 public abstract sealed class PayloadDecoder {
 
+  /**
+   * The only header of a message whose headers the RabbitMQ Java client cannot read (for example
+   * tables nested more than 32 levels deep, which the broker accepts): Warren's frame guard took
+   * its header table off before the client read it, so that the connection stays open, and put this
+   * one in, saying why. Such a message fails decoding: a consumer drops it ({@code basic.reject
+   * requeue=false}, so the broker dead-letters its own, untouched copy when the queue has a
+   * dead-letter exchange), a reply fails its request.
+   */
+  public static final String UNREADABLE_HEADER = "x-warren-unreadable";
+
+  /**
+   * Decodes {@code delivery}'s body.
+   *
+   * @throws IllegalArgumentException when the body cannot become the type, or the client could not
+   *     read the message's headers
+   */
+  public final Object decode(Delivery delivery) throws Exception {
+    Map<String, Object> headers =
+        delivery.rawProperties() == null ? null : delivery.rawProperties().getHeaders();
+    if (headers != null && headers.size() == 1 && headers.containsKey(UNREADABLE_HEADER)) {
+      throw new IllegalArgumentException(
+          "the RabbitMQ Java client cannot read its headers: "
+              + headers.get(UNREADABLE_HEADER)
+              + "; Warren took them off before the client read them, so that the connection stays"
+              + " open (the broker's copy keeps them: a drop dead-letters it unchanged when the"
+              + " queue has a dead-letter exchange, else it is discarded)");
+    }
+    return body(delivery);
+  }
+
   /** Decodes {@code delivery}'s body. */
-  public abstract Object decode(Delivery delivery) throws Exception;
+  abstract Object body(Delivery delivery) throws Exception;
 
   /** Whether this decoder needs a {@link Codec}. */
   public static boolean needsCodec(Type payloadType) {
@@ -31,7 +62,7 @@ public abstract sealed class PayloadDecoder {
 
   private static final class Bytes extends PayloadDecoder {
     @Override
-    public Object decode(Delivery delivery) {
+    Object body(Delivery delivery) {
       return delivery.body();
     }
   }
@@ -43,7 +74,7 @@ public abstract sealed class PayloadDecoder {
    */
   private static final class Text extends PayloadDecoder {
     @Override
-    public Object decode(Delivery delivery) {
+    Object body(Delivery delivery) {
       return new String(delivery.body(), charset(delivery.contentEncoding().orElse(null)));
     }
 
@@ -77,7 +108,7 @@ public abstract sealed class PayloadDecoder {
     }
 
     @Override
-    public Object decode(Delivery delivery) throws Exception {
+    Object body(Delivery delivery) throws Exception {
       Object value = codec.decode(delivery.body(), type, delivery);
       if (value == null) {
         throw new IllegalArgumentException("the body decoded to null");

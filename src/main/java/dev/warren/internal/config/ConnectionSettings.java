@@ -64,7 +64,11 @@ public record ConnectionSettings(
 
   /** A connection factory with these settings and automatic recovery on. */
   public ConnectionFactory factory() {
-    ConnectionFactory factory = new ConnectionFactory();
+    return configure(new ConnectionFactory());
+  }
+
+  /** Gives {@code factory} these settings and automatic recovery. */
+  public <F extends ConnectionFactory> F configure(F factory) {
     factory.setUsername(username);
     factory.setPassword(password);
     factory.setVirtualHost(virtualHost);

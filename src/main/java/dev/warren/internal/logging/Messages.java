@@ -1218,6 +1218,20 @@ public final class Messages {
         + "); automatic recovery reconnects it";
   }
 
+  public static String unreadableHeaders(String connection, int channel, String why) {
+    return "WARREN-250 connection '"
+        + connection
+        + "' received a message on channel "
+        + channel
+        + " that the RabbitMQ Java client cannot read ("
+        + why
+        + "; the broker accepts it): Warren took its header table off before the client read it,"
+        + " so that the connection and its other consumers go on. A consumer drops the message as"
+        + " a decode failure (to its queue's dead-letter exchange, if any, with its"
+        + " headers unchanged); a reply fails its request. Find its publisher: the headers come"
+        + " from there (logged at most once a minute per connection)";
+  }
+
   public static String frameUnreadable(
       String connection, String onIt, String error, Duration stable) {
     return "WARREN-125 the RabbitMQ client closed connection '"
@@ -1227,8 +1241,9 @@ public final class Messages {
         + ") because it could not read a frame the broker sent ("
         + error
         + "); automatic recovery reconnects it at once. If a message the Java client cannot read"
-        + " (for example header tables nested more than 32 levels deep) is first in a queue of"
-        + " the connection, the next delivery closes it again: an error says so when it closes"
+        + " (one Warren's frame guard does not catch: it catches header tables the client cannot"
+        + " read) is first in a queue of the connection, the next delivery closes it again: an"
+        + " error says so when it closes"
         + " again within "
         + stable
         + " of reconnecting";
@@ -1255,9 +1270,8 @@ public final class Messages {
             : (consumers.size() == 1 ? "consumer '" : "consumers '")
                 + String.join("', '", consumers)
                 + (consumers.size() == 1 ? "' on it receives" : "' on it receive")
-                + " nothing until the message is gone. The message (for example"
-                + " one whose header tables nest more than 32 levels deep, which the broker"
-                + " accepts) stays first in "
+                + " nothing until the message is gone. The message (one the broker"
+                + " accepts and Warren's frame guard does not catch) stays first in "
                 + queue
                 + ": nothing is acked or lost, and each reconnect delivers it again. ")
         + "The client now waits "

@@ -17,16 +17,19 @@ import java.util.logging.Logger;
 
 /**
  * Watches one connection for closes on a frame the client cannot read (a {@link
- * MalformedFrameException}, for example a message whose headers nest tables more than 32 levels
- * deep, which the broker accepts): the client closes the whole connection, its recovery subscribes
- * again, and the same message, still first in its queue, closes it again. The first close is a
- * warning; the second in a row is the loop, reported once as an error that names the queues and
- * what to do; the pause before each next recovery then doubles from the recovery interval up to
- * {@link #MOST}, and is reset, with one line, once the connection stayed up for {@link #STABLE}.
- * Nothing is acked: the message stays in its queue for an operator. One per connection (the
- * client's pause before a recovery and its error reports are set per connection factory, and Warren
- * makes a factory per connection), from its opening to shutdown; called on the client's threads and
- * on Warren's timer.
+ * MalformedFrameException}): the client closes the whole connection, its recovery subscribes again,
+ * and the same message, still first in its queue, closes it again. A header table the client cannot
+ * read (nested more than 32 levels deep, which the broker accepts) no longer gets here: the
+ * connection's {@link FrameGuard} replaces it before the client reads it, and the consumer drops
+ * the message. This remains the backstop for what the guard leaves to the client (a content header
+ * not laid out as the guard reads it, a method frame, or whatever a later client refuses that the
+ * guard does not know yet). The first close is a warning; the second in a row is the loop, reported
+ * once as an error that names the queues and what to do; the pause before each next recovery then
+ * doubles from the recovery interval up to {@link #MOST}, and is reset, with one line, once the
+ * connection stayed up for {@link #STABLE}. Nothing is acked: the message stays in its queue for an
+ * operator. One per connection (the client's pause before a recovery and its error reports are set
+ * per connection factory, and Warren makes a factory per connection), from its opening to shutdown;
+ * called on the client's threads and on Warren's timer.
  */
 final class UnreadableFrames implements RecoveryDelayHandler, RecoveryListener {
 

@@ -46,12 +46,13 @@ import java.util.logging.Logger;
  * The application's connections and its consumers: by default one connection for the consumers and
  * one for publishing and requests (a broker alarm blocks a connection that publishes, and would
  * hold back the consumers' acks with it), one shared by both ({@code warren.connections=shared}),
- * or one for each consumer besides the one for publishing ({@code per-consumer}: a message the
- * client cannot read closes only its own consumer's connection). Each connection is watched by its
- * {@link UnreadableFrames}. Created at deployment validation (which opens a connection to check the
- * broker), started once the application scope is up, stopped before it goes down: cancel every
- * consumer, let in-flight deliveries settle within the shutdown timeout, then close channels and
- * the connections.
+ * or one for each consumer besides the one for publishing ({@code per-consumer}). Every connection
+ * reads its frames through a {@link FrameGuard} (a message whose headers the client cannot read is
+ * dropped by its consumer instead of closing the connection), and is watched by its {@link
+ * UnreadableFrames} for any other frame the client cannot read. Created at deployment validation
+ * (which opens a connection to check the broker), started once the application scope is up, stopped
+ * before it goes down: cancel every consumer, let in-flight deliveries settle within the shutdown
+ * timeout, then close channels and the connections.
  */
 public final class WarrenRuntime {
 
@@ -156,7 +157,7 @@ public final class WarrenRuntime {
    * @param dispatch runs the client's consumer callbacks; {@code null} for the client's own pool
    */
   private ConnectionFactory connectionFactory(UnreadableFrames frames, InlineDispatch dispatch) {
-    ConnectionFactory factory = settings.connection().factory();
+    ConnectionFactory factory = settings.connection().configure(new GuardedConnectionFactory());
     factory.setExceptionHandler(new ClientErrors(frames, internal));
     if (frames != null) {
       factory.setRecoveryDelayHandler(frames);

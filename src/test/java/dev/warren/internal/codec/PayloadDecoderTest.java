@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.impl.LongStringHelper;
 import dev.warren.Delivery;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -15,10 +17,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PayloadDecoderTest {
 
   private static Delivery delivery(String encoding, byte[] body) {
-    return new ReceivedMessage(
-        new Envelope(7, false, "", "orders"),
-        new AMQP.BasicProperties.Builder().contentEncoding(encoding).build(),
-        body) {
+    return withProperties(
+        new AMQP.BasicProperties.Builder().contentEncoding(encoding).build(), body);
+  }
+
+  private static Delivery withProperties(AMQP.BasicProperties properties, byte[] body) {
+    return new ReceivedMessage(new Envelope(7, false, "", "orders"), properties, body) {
       @Override
       public int attempt() {
         return 1;
@@ -55,5 +59,37 @@ class PayloadDecoderTest {
     // bytes are never decoded
     assertThat(PayloadDecoder.of(byte[].class, null).decode(delivery(encoding, new byte[] {1})))
         .isEqualTo(new byte[] {1});
+  }
+
+  /**
+   * A message whose headers the client could not read (the frame guard put its one header in their
+   * place) fails decoding whatever the payload type, so that its consumer drops it; a message that
+   * merely has a header of that name among others is decoded.
+   */
+  @ParameterizedTest
+  @ValueSource(classes = {byte[].class, String.class})
+  void aMessageWhoseHeadersTheClientCouldNotReadFailsDecoding(Class<?> type) throws Exception {
+    PayloadDecoder decoder = PayloadDecoder.of(type, null);
+    Delivery unreadable =
+        withProperties(
+            new AMQP.BasicProperties.Builder()
+                .headers(
+                    Map.of(
+                        PayloadDecoder.UNREADABLE_HEADER,
+                        LongStringHelper.asLongString("its header table nests too deep")))
+                .build(),
+            new byte[] {'a'});
+    assertThatThrownBy(() -> decoder.decode(unreadable))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(
+            "cannot read its headers: its header table nests too deep", "dead-letter");
+
+    Delivery named =
+        withProperties(
+            new AMQP.BasicProperties.Builder()
+                .headers(Map.of(PayloadDecoder.UNREADABLE_HEADER, "mine", "other", 1))
+                .build(),
+            new byte[] {'a'});
+    assertThat(decoder.decode(named)).isNotNull();
   }
 }
