@@ -96,8 +96,10 @@ public final class WarrenRuntime {
   // InlineDispatch
   private final ExecutorService clientWork;
   private final InlineDispatch applicationDispatch;
-  // per-consumer connections share the client's heartbeat thread, so that n connections do not
-  // make n of them (their consumer work runs inline: see InlineDispatch)
+  // the per-consumer layout's connections, the publisher's included, share one heartbeat
+  // executor, so that n connections do not make n threads (their consumer work runs inline: see
+  // InlineDispatch); one whose socket is blocked never holds back another's heartbeats: see
+  // Heartbeats
   private final ScheduledExecutorService clientHeartbeats;
   private volatile boolean started;
   private volatile boolean stopped;
@@ -125,7 +127,9 @@ public final class WarrenRuntime {
     this.applicationDispatch = InlineDispatch.onlyFor(clientWork);
     this.clientHeartbeats =
         settings.connection().perConsumer()
-            ? Timers.single(threads.named("warren-amqp-heartbeat"))
+            ? new Heartbeats(
+                threads.named("warren-amqp-heartbeat-timer"),
+                threads.named("warren-amqp-heartbeat"))
             : null;
   }
 
