@@ -886,6 +886,24 @@ public final class Messages {
     return "WARREN-041 closing " + what + " failed during shutdown: " + why;
   }
 
+  /**
+   * Shutdown stopped waiting for the broker's answer to {@code count} calls of {@code what} (a
+   * broker that does not answer: an alarm-blocked connection, a half-open TCP connection).
+   */
+  public static String shutdownCallsUnanswered(String what, int count, Duration timeout) {
+    return "WARREN-260 the broker did not answer "
+        + count
+        + " "
+        + what
+        + (count == 1 ? " call" : " calls")
+        + " during shutdown in time ('warren.shutdown-timeout' is "
+        + timeout
+        + ", closing may take 5 s more); Warren stopped waiting and closes its connections without"
+        + " the broker's answer: deliveries still unacked go back to their queues as the broker"
+        + " sees the connection close. Check the broker for a memory or disk alarm (rabbitmqctl"
+        + " status) or a network problem between the service and the broker";
+  }
+
   public static String genericMapper(String mapper) {
     return "WARREN-042 FailureMapper bean '"
         + mapper

@@ -37,7 +37,9 @@ public final class ConfirmingPublisher implements Publisher {
   private final Executor completions;
   private final ExchangeCheck exchanges;
   private final Telemetry telemetry;
-  private ConfirmTracker tracker;
+  // written under this publisher's monitor, which is held across opening a channel; read without
+  // it by the confirm sweep (Warren's timer) and health checks, which never wait on the network
+  private volatile ConfirmTracker tracker;
 
   /**
    * @param connection opens (or returns) the application's connection
@@ -242,7 +244,7 @@ public final class ConfirmingPublisher implements Publisher {
     return current == null ? 0 : current.unconfirmed();
   }
 
-  private synchronized ConfirmTracker currentTracker() {
+  private ConfirmTracker currentTracker() {
     return tracker;
   }
 }

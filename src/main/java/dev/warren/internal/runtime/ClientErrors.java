@@ -3,6 +3,7 @@ package dev.warren.internal.runtime;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.Consumer;
+import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.TopologyRecoveryException;
 import com.rabbitmq.client.impl.StrictExceptionHandler;
 import dev.warren.internal.logging.Messages;
@@ -46,6 +47,10 @@ final class ClientErrors extends StrictExceptionHandler {
 
   @Override
   public void handleUnexpectedConnectionDriverException(Connection connection, Throwable error) {
+    ShutdownSignalException closing = connection.getCloseReason();
+    if (closing != null && closing.isInitiatedByApplication()) {
+      return; // Warren closed it (shutdown), and closed its socket when the broker did not answer
+    }
     if (frames != null && UnreadableFrames.unreadable(error)) {
       frames.closed(error);
       return;

@@ -19,6 +19,13 @@ import java.util.logging.Logger;
  * on it. Replacing the channel aborts the old one first: the client keeps every channel that was
  * not closed by the application in its recovery map, and would revive a broker-closed channel (and
  * its subscription) at the next connection recovery, doubling the consumer.
+ *
+ * <p>Its monitor guards only which channel is current and is never held across a broker call: a
+ * broker that does not answer (a connection blocked by an alarm, a half-open TCP connection) makes
+ * a call wait up to the client's RPC timeout, and the confirm sweep on Warren's timer, the shutdown
+ * listener on the client's threads and shutdown must not wait behind it. {@link #open} runs on
+ * Warren's internal pool (or the starting thread), {@link #cancel} and {@link #close} at shutdown
+ * on the internal pool, bounded by the caller.
  */
 final class ConsumerChannel {
 
@@ -27,9 +34,12 @@ final class ConsumerChannel {
   private final String consumer;
   private final int prefetch;
   private final Duration confirmTimeout;
-  private Channel channel;
+  private final Object opening = new Object(); // one open at a time, held across its broker calls
+  private final Object tracking = new Object(); // one new tracker at a time (confirm.select)
+  private volatile Channel channel;
   private String consumerTag;
-  private ConfirmTracker copies;
+  private boolean closedForGood;
+  private volatile ConfirmTracker copies;
 
   /**
    * @param consumer the consumer's name, for messages
@@ -48,52 +58,82 @@ final class ConsumerChannel {
    * @param subscription makes the subscription's callbacks for the new channel
    * @param closed told when the new channel closes (not when it is replaced or closed here)
    * @param recovered told when the client's connection recovery has recovered the new channel
+   * @throws IOException also when the consumer was closed for good meanwhile
    */
-  synchronized void open(
+  void open(
       Connection connection,
       String queue,
       Function<Channel, Consumer> subscription,
       ShutdownListener closed,
       RecoveryListener recovered)
       throws IOException {
-    abortCurrent();
-    Channel opened = connection.createChannel();
-    if (opened == null) {
-      throw new IOException("the connection has no channel number left");
+    synchronized (opening) {
+      Channel old;
+      synchronized (this) {
+        if (closedForGood) {
+          throw new IOException("consumer '" + consumer + "' has closed");
+        }
+        old = channel;
+        channel = null;
+        consumerTag = null;
+      }
+      if (old != null) {
+        abort(old);
+      }
+      Channel opened = connection.createChannel();
+      if (opened == null) {
+        throw new IOException("the connection has no channel number left");
+      }
+      synchronized (this) {
+        if (!closedForGood) {
+          channel = opened;
+        }
+      }
+      if (channel != opened) {
+        abort(opened);
+        throw new IOException("consumer '" + consumer + "' has closed");
+      }
+      opened.addShutdownListener(
+          cause -> {
+            if (channel == opened) {
+              closed.shutdownCompleted(cause);
+            }
+          });
+      if (opened instanceof Recoverable recoverable) {
+        recoverable.addRecoveryListener(recovered);
+      }
+      opened.basicQos(prefetch);
+      String tag = opened.basicConsume(queue, false, subscription.apply(opened));
+      synchronized (this) {
+        if (channel == opened) {
+          consumerTag = tag;
+        }
+      }
     }
-    channel = opened;
-    opened.addShutdownListener(
-        cause -> {
-          if (isCurrent(opened)) {
-            closed.shutdownCompleted(cause);
-          }
-        });
-    if (opened instanceof Recoverable recoverable) {
-      recoverable.addRecoveryListener(recovered);
-    }
-    opened.basicQos(prefetch);
-    consumerTag = opened.basicConsume(queue, false, subscription.apply(opened));
-  }
-
-  private synchronized boolean isCurrent(Channel candidate) {
-    return channel == candidate;
   }
 
   /**
    * Whether there is no channel or an open one: then no shutdown listener will reopen it, and a
    * failed start must try again itself.
    */
-  synchronized boolean noneOrOpen() {
-    return channel == null || channel.isOpen();
+  boolean noneOrOpen() {
+    Channel current = channel;
+    return current == null || current.isOpen();
   }
 
   /** Sends {@code basic.cancel}: no new deliveries; those in flight go on. */
-  synchronized void cancel() {
-    if (channel == null || consumerTag == null || !channel.isOpen()) {
+  void cancel() {
+    Channel current;
+    String tag;
+    synchronized (this) {
+      current = channel;
+      tag = consumerTag;
+    }
+    if (current == null || tag == null || !current.isOpen()) {
       return;
     }
     try {
-      channel.basicCancel(consumerTag);
+      current.basicCancel(tag);
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.FINE, "basic.cancel of consumer '" + consumer + "' failed", e);
     }
@@ -103,10 +143,13 @@ final class ConsumerChannel {
    * Closes the current channel (unsettled deliveries go back to the queue) and forgets it, so that
    * the client's recovery does not revive it.
    */
-  synchronized void close() {
-    Channel current = channel;
-    channel = null;
-    consumerTag = null;
+  void close() {
+    Channel current;
+    synchronized (this) {
+      current = channel;
+      channel = null;
+      consumerTag = null;
+    }
     if (current == null) {
       return;
     }
@@ -121,14 +164,15 @@ final class ConsumerChannel {
     abort(current);
   }
 
-  /** Aborts the current channel, open or closed: the client's recovery forgets it as well. */
-  private void abortCurrent() {
-    Channel current = channel;
-    channel = null;
-    consumerTag = null;
-    if (current != null) {
-      abort(current);
+  /**
+   * Like {@link #close}, and no channel opens any more: an open under way when this is called
+   * aborts the channel it made.
+   */
+  void closeForGood() {
+    synchronized (this) {
+      closedForGood = true;
     }
+    close();
   }
 
   private void abort(Channel old) {
@@ -146,19 +190,22 @@ final class ConsumerChannel {
    * then is only the settlement of the original or the request, one non-blocking frame on the same
    * channel, as hand-written client code would send it from its confirm listener.
    */
-  synchronized ConfirmTracker copiesOn(Channel own) throws IOException {
-    if (copies == null || copies.channel() != own) {
-      copies = new ConfirmTracker(own, prefetch, confirmTimeout, 0, Runnable::run);
+  ConfirmTracker copiesOn(Channel own) throws IOException {
+    ConfirmTracker current = copies;
+    if (current != null && current.channel() == own) {
+      return current;
     }
-    return copies;
+    synchronized (tracking) {
+      if (copies == null || copies.channel() != own) {
+        copies = new ConfirmTracker(own, prefetch, confirmTimeout, 0, Runnable::run);
+      }
+      return copies;
+    }
   }
 
   /** Fails copies unconfirmed past the confirm timeout; called periodically. */
   void expireCopies() {
-    ConfirmTracker current;
-    synchronized (this) {
-      current = copies;
-    }
+    ConfirmTracker current = copies; // never waits: this runs on Warren's timer
     if (current != null) {
       current.expire();
     }

@@ -37,6 +37,13 @@ import java.util.logging.Logger;
  * One consumer's lifecycle: subscribes through its {@link ConsumerChannel}, reopens it when the
  * broker closes it, hands deliveries to the {@link Dispatcher} of its shape, and stops. Keeps the
  * consumer's {@link ConsumerState}. Lives from application start to shutdown.
+ *
+ * <p>Threads: the first subscription runs on the thread that starts Warren; reopening and
+ * resubscribing (broker calls that a broker which does not answer holds up to the client's RPC
+ * timeout) run on Warren's internal pool, the timer only schedules them, so that request timeouts,
+ * batch waits, in-process delays and confirm sweeps never wait on the network. At shutdown {@link
+ * WarrenRuntime} runs {@link #cancel} and {@link #closeChannel} on the internal pool and waits for
+ * them no longer than its bounds.
  */
 final class ConsumerRunner {
 
@@ -49,6 +56,7 @@ final class ConsumerRunner {
   private final ConsumerModel model;
   private final ConsumerPolicy policy;
   private final ScheduledExecutorService timer;
+  private final Executor internal;
   private final ExecutorService workers;
   private final ConsumerChannel channel;
   private final SettlementExecutor settlement;
@@ -61,7 +69,7 @@ final class ConsumerRunner {
   private volatile ConsumerState state = ConsumerState.STARTING;
   private volatile Connection connection;
   private volatile boolean waitingForQueue;
-  private String redeclareProblem = ""; // the last one logged, on the timer thread only
+  private String redeclareProblem = ""; // the last one logged, by one resubscription at a time
 
   /**
    * @param model the consumer
@@ -70,9 +78,9 @@ final class ConsumerRunner {
    * @param policy what settlement needs to know
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
    * @param consumerTimeout the broker's consumer_timeout as the application declares it
-   * @param completions where a delayed copy is published when its timer fires, and a request whose
-   *     reply failed is retried
-   * @param timer runs in-process delays, batch waits and reopening
+   * @param completions Warren's internal pool: where a delayed copy is published when its timer
+   *     fires, a request whose reply failed is retried, and the channel is reopened
+   * @param timer runs in-process delays and batch waits, and schedules reopening
    * @param workerThreads makes the {@code concurrency} worker threads
    * @param telemetry reports its deliveries, copies and replies
    * @param topology declares the consumer's topology again, when it owns it
@@ -93,6 +101,7 @@ final class ConsumerRunner {
     this.topology = topology;
     this.policy = policy;
     this.timer = timer;
+    this.internal = completions;
     this.workers =
         new ThreadPoolExecutor(
             model.concurrency(),
@@ -249,7 +258,8 @@ final class ConsumerRunner {
 
   private void scheduleReopen(Connection connection) {
     try {
-      timer.schedule(() -> reopen(connection), REOPEN_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
+      timer.schedule(
+          () -> offTimer(() -> reopen(connection)), REOPEN_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       // shutting down
     }
@@ -296,7 +306,17 @@ final class ConsumerRunner {
 
   private void scheduleResubscribe(Duration pause) {
     try {
-      timer.schedule(() -> resubscribe(pause), pause.toMillis(), TimeUnit.MILLISECONDS);
+      timer.schedule(
+          () -> offTimer(() -> resubscribe(pause)), pause.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // shutting down
+    }
+  }
+
+  /** Runs {@code brokerCalls} on the internal pool: the timer never waits on the network. */
+  private void offTimer(Runnable brokerCalls) {
+    try {
+      internal.execute(brokerCalls);
     } catch (RejectedExecutionException e) {
       // shutting down
     }
@@ -338,8 +358,13 @@ final class ConsumerRunner {
    * (closing the channel returns them); those in hand go on.
    */
   void cancel() {
-    inFlight.drain();
+    drain();
     channel.cancel();
+  }
+
+  /** No delivery not started yet is ever started; no broker call. */
+  void drain() {
+    inFlight.drain();
   }
 
   /**
@@ -351,12 +376,13 @@ final class ConsumerRunner {
   }
 
   /**
-   * Closes the channel: deliveries still unsettled go back to the queue, unacked, and handlers
-   * still running are interrupted, their results ignored.
+   * Stops the consumer without a broker call: from now on results and timers settle nothing, and
+   * what is still unsettled goes back to the queue once {@link #closeChannel} (or the connection's
+   * close) closes its channel. Then {@link #closeChannel}, then {@link #stopWorkers}.
    *
    * @param timeout the shutdown timeout, for the message when handlers still run
    */
-  void close(Duration timeout) {
+  void stop(Duration timeout) {
     boolean wasStopped = stopped;
     stopped = true;
     state(ConsumerState.STOPPED);
@@ -388,9 +414,22 @@ final class ConsumerRunner {
                 model.queueType() == QueueType.QUORUM));
       }
     }
-    // close first: a handler interrupted below may still return an outcome, and it must find
-    // its channel closed rather than settle a delivery it did not handle
-    channel.close();
+  }
+
+  /**
+   * Closes the channel for good: deliveries still unsettled go back to the queue, unacked. A broker
+   * call: on the internal pool at shutdown.
+   */
+  void closeChannel() {
+    channel.closeForGood();
+  }
+
+  /**
+   * Interrupts handlers still running, their results ignored; called once the channel is closed (or
+   * its connection is), so that a handler interrupted here finds its channel closed rather than
+   * settle a delivery it did not handle.
+   */
+  void stopWorkers() {
     workers.shutdownNow();
   }
 
@@ -407,7 +446,7 @@ final class ConsumerRunner {
     state(ConsumerState.STOPPED);
     inFlight.close();
     channel.cancel();
-    channel.close();
+    channel.closeForGood();
     workers.shutdownNow();
   }
 

@@ -402,7 +402,16 @@ final class SettlementExecutor {
               delivery,
               () -> {
                 if (inFlight.released(delivery)) {
-                  settleNow(delivery, requeue);
+                  // the reject is a write to the socket: on the internal pool, never the timer
+                  try {
+                    completions.execute(
+                        guard.task(
+                            SettlementGuard.COPY_PAUSE_ENDED,
+                            delivery,
+                            () -> settleNow(delivery, requeue)));
+                  } catch (RejectedExecutionException e) {
+                    settleNow(delivery, requeue); // shutting down
+                  }
                 } // else the consumer closed: its channel handed the original back
               }),
           pause.toMillis(),

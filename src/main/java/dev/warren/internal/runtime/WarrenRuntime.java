@@ -27,14 +27,16 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +60,11 @@ public final class WarrenRuntime {
 
   private static final Logger LOG = Logger.getLogger(WarrenRuntime.class.getName());
 
-  private static final int CLOSE_TIMEOUT_MILLIS = 10_000;
+  /**
+   * How long closing the channels and connections may take after the shutdown timeout (a broker
+   * that answers takes milliseconds).
+   */
+  static final long CLOSING_MILLIS = 5_000;
 
   private final GlobalSettings settings;
   private final Codec codec;
@@ -66,12 +72,17 @@ public final class WarrenRuntime {
   private final Telemetry telemetry;
   private final List<ConsumerRunner> runners = new CopyOnWriteArrayList<>();
   private final List<CreationalContext<?>> contexts = new ArrayList<>();
-  private Connection consumers; // the consumers' connection
-  private Connection publishing; // publishing and requests; the same as consumers when shared
-  private final Map<String, Connection> ownConnections = new LinkedHashMap<>(); // per consumer
+  // this runtime's monitor is held across opening a connection and starting the consumers: what
+  // health checks read ({@link #running}, {@link #connected}, {@link #publisherUnconfirmed}) is
+  // volatile or concurrent and read without it, so that a broker that does not answer never holds a
+  // probe
+  private volatile Connection consumers; // the consumers' connection
+  // publishing and requests; the same as consumers when shared
+  private volatile Connection publishing;
+  private final Map<String, Connection> ownConnections = new ConcurrentHashMap<>(); // per consumer
   private final Map<Connection, UnreadableFrames> watches = new ConcurrentHashMap<>();
   private final Map<ConsumerRunner, UnreadableFrames> watchOfRunner = new ConcurrentHashMap<>();
-  private ConfirmingPublisher publisher;
+  private volatile ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
   // complete (completions), where a reply is also decoded just before its stage completes; Warren's
@@ -86,11 +97,13 @@ public final class WarrenRuntime {
   // InlineDispatch
   private final ExecutorService clientWork;
   private final InlineDispatch applicationDispatch;
-  // per-consumer connections share the client's heartbeat thread, so that n connections do not
-  // make n of them (their consumer work runs inline: see InlineDispatch)
+  // the per-consumer layout's connections, the publisher's included, share one heartbeat
+  // executor, so that n connections do not make n threads (their consumer work runs inline: see
+  // InlineDispatch); one whose socket is blocked never holds back another's heartbeats: see
+  // Heartbeats
   private final ScheduledExecutorService clientHeartbeats;
-  private boolean started;
-  private boolean stopped;
+  private volatile boolean started;
+  private volatile boolean stopped;
 
   /**
    * @param settings the application-wide settings
@@ -115,7 +128,9 @@ public final class WarrenRuntime {
     this.applicationDispatch = InlineDispatch.onlyFor(clientWork);
     this.clientHeartbeats =
         settings.connection().perConsumer()
-            ? Timers.single(threads.named("warren-amqp-heartbeat"))
+            ? new Heartbeats(
+                threads.named("warren-amqp-heartbeat-timer"),
+                threads.named("warren-amqp-heartbeat"))
             : null;
   }
 
@@ -312,17 +327,19 @@ public final class WarrenRuntime {
 
   /**
    * Whether the application's connections are open: at least one was opened, and none is closed or
-   * recovering.
+   * recovering. From state only, never waiting (health checks).
    */
-  public synchronized boolean connected() {
-    return (consumers != null || publishing != null || !ownConnections.isEmpty())
-        && (consumers == null || consumers.isOpen())
-        && (publishing == null || publishing.isOpen())
+  public boolean connected() {
+    Connection consuming = consumers;
+    Connection other = publishing;
+    return (consuming != null || other != null || !ownConnections.isEmpty())
+        && (consuming == null || consuming.isOpen())
+        && (other == null || other.isOpen())
         && ownConnections.values().stream().allMatch(Connection::isOpen);
   }
 
-  /** Whether the consumers were started and Warren has not shut down. */
-  public synchronized boolean running() {
+  /** Whether the consumers were started and Warren has not shut down; never waits. */
+  public boolean running() {
     return started && !stopped;
   }
 
@@ -459,12 +476,22 @@ public final class WarrenRuntime {
     return all;
   }
 
-  /** How many messages the application's publisher has sent and not yet seen confirmed. */
-  public synchronized int publisherUnconfirmed() {
-    return publisher == null ? 0 : publisher.unconfirmed();
+  /**
+   * How many messages the application's publisher has sent and not yet seen confirmed; never waits.
+   */
+  public int publisherUnconfirmed() {
+    ConfirmingPublisher current = publisher;
+    return current == null ? 0 : current.unconfirmed();
   }
 
-  /** Graceful shutdown; safe to call more than once. */
+  /**
+   * Graceful shutdown; safe to call more than once. Bounded against a broker that does not answer
+   * (an alarm-blocked connection, a half-open TCP connection), whose every call would otherwise
+   * wait up to the client's RPC timeout (10 minutes): the consumers' {@code basic.cancel} runs on
+   * the internal pool and is waited for until the shutdown timeout; then closing the channels and
+   * the connections together takes at most {@link #CLOSING_MILLIS} more, after which a connection's
+   * socket is closed without the broker's answer.
+   */
   public void stop() {
     synchronized (this) {
       if (stopped) {
@@ -472,8 +499,11 @@ public final class WarrenRuntime {
       }
       stopped = true;
     }
-    runners.forEach(ConsumerRunner::cancel);
     long deadline = System.nanoTime() + settings.shutdownTimeout().toNanos();
+    runners.forEach(ConsumerRunner::drain);
+    List<Runnable> cancels = new ArrayList<>();
+    runners.forEach(runner -> cancels.add(runner::cancel));
+    bounded("basic.cancel", cancels, deadline);
     try {
       for (ConsumerRunner runner : runners) {
         runner.awaitSettled(deadline);
@@ -481,10 +511,7 @@ public final class WarrenRuntime {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    ConfirmingPublisher unconfirmed;
-    synchronized (this) {
-      unconfirmed = publisher;
-    }
+    ConfirmingPublisher unconfirmed = publisher;
     if (unconfirmed != null) {
       try {
         unconfirmed.awaitConfirms(deadline);
@@ -492,15 +519,21 @@ public final class WarrenRuntime {
         Thread.currentThread().interrupt();
       }
     }
-    runners.forEach(runner -> runner.close(settings.shutdownTimeout()));
-    contexts.forEach(CreationalContext::release);
+    // half of the closing time for the channels, the rest (at least) for the connections
+    long channelsClosed =
+        Math.max(deadline, System.nanoTime()) + TimeUnit.MILLISECONDS.toNanos(CLOSING_MILLIS / 2);
+    long closing = channelsClosed + TimeUnit.MILLISECONDS.toNanos(CLOSING_MILLIS / 2);
+    runners.forEach(runner -> runner.stop(settings.shutdownTimeout()));
+    List<Runnable> closes = new ArrayList<>();
+    runners.forEach(runner -> closes.add(runner::closeChannel));
     DirectReplyRequester requests;
     synchronized (this) {
       requests = requester;
     }
     if (requests != null) {
-      requests.close(); // requests still waiting for replies fail now
+      closes.add(requests::close); // requests still waiting for replies fail now
     }
+    bounded("channel.close", closes, channelsClosed);
     Connection consuming;
     Connection other;
     List<Connection> own;
@@ -509,9 +542,12 @@ public final class WarrenRuntime {
       other = publishing == consumers ? null : publishing;
       own = List.copyOf(ownConnections.values());
     }
-    own.forEach(WarrenRuntime::closeConnection);
-    closeConnection(consuming);
-    closeConnection(other);
+    own.forEach(connection -> closeConnection(connection, closing));
+    closeConnection(consuming, closing);
+    closeConnection(other, closing);
+    // handlers still running are interrupted only now that their channels are closed
+    runners.forEach(ConsumerRunner::stopWorkers);
+    contexts.forEach(CreationalContext::release);
     if (clientHeartbeats != null) {
       clientHeartbeats.shutdownNow(); // the client never shuts down an executor it was given
     }
@@ -524,22 +560,72 @@ public final class WarrenRuntime {
     }
   }
 
-  private static void closeConnection(Connection connection) {
+  /**
+   * Runs {@code calls} (broker calls of shutdown) on the internal pool and waits for them until
+   * {@code deadlineNanos}; one still waiting then is left to the connection's close, which ends it.
+   */
+  private void bounded(String what, List<Runnable> calls, long deadlineNanos) {
+    List<Future<?>> running = new ArrayList<>(calls.size());
+    for (Runnable call : calls) {
+      try {
+        running.add(internal.submit(call));
+      } catch (RejectedExecutionException e) {
+        call.run();
+      }
+    }
+    int unanswered = 0;
+    for (Future<?> call : running) {
+      try {
+        call.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        unanswered++;
+      } catch (ExecutionException e) {
+        LOG.log(Level.FINE, what + " failed during shutdown", e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    if (unanswered > 0) {
+      LOG.warning(Messages.shutdownCallsUnanswered(what, unanswered, settings.shutdownTimeout()));
+    }
+  }
+
+  /**
+   * Closes {@code connection}, waiting for the broker's answer until {@code deadlineNanos} (at
+   * least a millisecond): then its socket is closed all the same.
+   */
+  private void closeConnection(Connection connection, long deadlineNanos) {
     if (connection == null) {
       return;
     }
+    int timeout =
+        (int)
+            Math.max(
+                1,
+                Math.min(
+                    Integer.MAX_VALUE,
+                    TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
     // close even when not open: a connection in automatic recovery is not open, and only a
     // manual close stops it from reconnecting (and consuming again) after shutdown
     try {
-      connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", CLOSE_TIMEOUT_MILLIS);
+      connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", timeout);
     } catch (AlreadyClosedException e) {
       // already closed by the broker or by a failure: recovery is stopped all the same
     } catch (IOException | RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          Messages.stopFailed(
-              "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
-          e);
+      if (System.nanoTime() - deadlineNanos >= 0) {
+        LOG.warning(
+            Messages.shutdownCallsUnanswered(
+                "connection.close ('" + connection.getClientProvidedName() + "')",
+                1,
+                settings.shutdownTimeout()));
+      } else {
+        LOG.log(
+            Level.WARNING,
+            Messages.stopFailed(
+                "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
+            e);
+      }
     }
   }
 
