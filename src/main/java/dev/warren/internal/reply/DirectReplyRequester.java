@@ -536,21 +536,29 @@ public final class DirectReplyRequester implements Requester {
       this.timeout = timeout;
     }
 
-    /** Decodes the reply and completes the stage, here (on {@code completions}). */
+    /**
+     * Decodes the reply and completes the stage, here (on {@code completions}). Whatever the
+     * decoder throws fails the stage, an {@code Error} too (JSON-B overflows the stack on a body
+     * nested about a thousand levels deep): this request has left the waiting ones and its timeout,
+     * so nothing else would ever complete it.
+     */
     @Override
     @SuppressWarnings("unchecked")
     public void run() {
       Object value;
       try {
         value = decoder.decode(reply);
-      } catch (Exception e) {
+      } catch (Throwable e) {
+        String why =
+            e instanceof StackOverflowError
+                ? e + ": the reply is nested too deeply to decode"
+                : e.toString();
         future.completeExceptionally(
             new RequestException(
                 Reason.UNDECODABLE_REPLY,
                 exchange,
                 routingKey,
-                Messages.replyUndecodable(
-                    exchange, routingKey, replyType.getTypeName(), e.toString()),
+                Messages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
                 e));
         return;
       }
