@@ -75,8 +75,10 @@ public final class WarrenRuntime {
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
   // complete (completions), where a reply is also decoded just before its stage completes; Warren's
-  // own work (delayed copies, retries after failed replies, republishing nacked messages) runs on
-  // internal, never behind them
+  // own work (delayed copies, retries after failed replies, republishing nacked messages, sending
+  // publishes that waited for a window place) runs on internal, never behind them. Window places
+  // are freed by the I/O thread that brings the confirm, never by completions: a callback that
+  // blocks holds back only application threads' publishes (see ConfirmTracker)
   private final ExecutorService internal;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
