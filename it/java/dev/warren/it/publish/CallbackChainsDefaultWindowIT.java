@@ -8,9 +8,6 @@ import dev.warren.it.support.Broker;
 import dev.warren.it.support.WarrenIT;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
@@ -38,16 +35,13 @@ class CallbackChainsDefaultWindowIT extends WarrenIT {
 
   @Test
   void fiveThousandPublishesChainedFromConfirmCallbacksAllComplete() throws Exception {
-    List<CompletableFuture<Void>> chains = new ArrayList<>();
-    for (int i = 0; i < CHAINS; i++) {
-      String n = Integer.toString(i);
-      chains.add(
-          publisher
-              .publish("", CHAINED, "a-" + n)
-              .thenCompose(v -> publisher.publish("", CHAINED, "b-" + n))
-              .toCompletableFuture());
-    }
-    CallbackChainsIT.awaitAll(chains, "publish chains");
+    CallbackChainsIT.startAndAwait(
+        "publish chains",
+        CHAINS,
+        i ->
+            publisher
+                .publish("", CHAINED, "a-" + i)
+                .thenCompose(v -> publisher.publish("", CHAINED, "b-" + i)));
     await().atMost(Duration.ofSeconds(20)).until(() -> Broker.get().ready(CHAINED) == 2 * CHAINS);
   }
 }

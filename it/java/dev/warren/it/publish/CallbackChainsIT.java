@@ -13,11 +13,13 @@ import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
@@ -61,36 +63,34 @@ class CallbackChainsIT extends WarrenIT {
 
   @Test
   void publishesChainedFromConfirmCallbacksAllComplete() throws Exception {
-    List<CompletableFuture<Void>> chains = new ArrayList<>();
-    for (int i = 0; i < CHAINS; i++) {
-      String n = Integer.toString(i);
-      chains.add(
-          publisher
-              .publish("", CHAINED, "a-" + n)
-              .thenCompose(v -> publisher.publish("", CHAINED, "b-" + n))
-              .thenCompose(v -> publisher.publish("", CHAINED, "c-" + n))
-              .toCompletableFuture());
-    }
-    awaitAll(chains, "publish chains");
+    List<CompletableFuture<?>> chains =
+        startAndAwait(
+            "publish chains",
+            CHAINS,
+            i ->
+                publisher
+                    .publish("", CHAINED, "a-" + i)
+                    .thenCompose(v -> publisher.publish("", CHAINED, "b-" + i))
+                    .thenCompose(v -> publisher.publish("", CHAINED, "c-" + i)));
+    assertThat(chains).allSatisfy(chain -> assertThat(chain).isCompleted());
     await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(CHAINED) == 3 * CHAINS);
   }
 
   @Test
   void requestsAndPublishesChainedFromReplyCallbacksAllComplete() throws Exception {
-    List<CompletableFuture<String>> chains = new ArrayList<>();
-    for (int i = 0; i < CHAINS; i++) {
-      String n = Integer.toString(i);
-      chains.add(
-          requester
-              .request("", ECHO, n, String.class, TIMEOUT)
-              // a request from a reply's callback
-              .thenCompose(r -> requester.request("", ECHO, r, String.class, TIMEOUT))
-              // a publish from a reply's callback, and a request from its confirm's
-              .thenCompose(r -> publisher.publish("", CHAINED_FROM_REPLIES, r).thenApply(v -> r))
-              .thenCompose(r -> requester.request("", ECHO, r, String.class, TIMEOUT))
-              .toCompletableFuture());
-    }
-    awaitAll(chains, "request chains");
+    List<CompletableFuture<?>> chains =
+        startAndAwait(
+            "request chains",
+            CHAINS,
+            i ->
+                requester
+                    .request("", ECHO, Integer.toString(i), String.class, TIMEOUT)
+                    // a request from a reply's callback
+                    .thenCompose(r -> requester.request("", ECHO, r, String.class, TIMEOUT))
+                    // a publish from a reply's callback, and a request from its confirm's
+                    .thenCompose(
+                        r -> publisher.publish("", CHAINED_FROM_REPLIES, r).thenApply(v -> r))
+                    .thenCompose(r -> requester.request("", ECHO, r, String.class, TIMEOUT)));
     for (int i = 0; i < CHAINS; i++) {
       assertThat(chains.get(i).join()).isEqualTo("echo:echo:echo:" + i);
     }
@@ -99,14 +99,43 @@ class CallbackChainsIT extends WarrenIT {
         .until(() -> Broker.get().ready(CHAINED_FROM_REPLIES) == CHAINS);
   }
 
-  /** Waits for every chain, bounded: on failure says how many completed. */
-  static void awaitAll(List<? extends CompletableFuture<?>> chains, String what) throws Exception {
+  /**
+   * Starts {@code count} chains on an application thread of their own and waits for all of them,
+   * each wait bounded: a hang fails the test, saying how far it got.
+   */
+  static List<CompletableFuture<?>> startAndAwait(
+      String what, int count, IntFunction<CompletionStage<?>> chain) throws Exception {
+    List<CompletableFuture<?>> chains = new CopyOnWriteArrayList<>();
+    Thread starter =
+        new Thread(
+            () -> {
+              for (int i = 0; i < count; i++) {
+                chains.add(chain.apply(i).toCompletableFuture());
+              }
+            },
+            "chain-starter");
+    starter.setDaemon(true);
+    starter.start();
+    starter.join(60_000);
+    if (starter.isAlive()) {
+      long done = chains.stream().filter(CompletableFuture::isDone).count();
+      starter.interrupt(); // it waits in a publish that cannot go on
+      throw new AssertionError(
+          what
+              + ": the application thread still waited to start chain "
+              + (chains.size() + 1)
+              + " of "
+              + count
+              + " after 60 s; "
+              + done
+              + " completed");
+    }
     try {
       CompletableFuture.allOf(chains.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
       long done = chains.stream().filter(CompletableFuture::isDone).count();
-      throw new AssertionError(
-          what + ": " + done + " of " + chains.size() + " completed within 60 s", e);
+      throw new AssertionError(what + ": " + done + " of " + count + " completed within 60 s", e);
     }
+    return chains;
   }
 }

@@ -110,19 +110,8 @@ public final class ConfirmTracker {
   /**
    * Puts {@code channel} in confirm mode and starts tracking it.
    *
-   * @throws IOException if {@code confirm.select} fails
-   */
-  public ConfirmTracker(
-      Channel channel, int maxInFlight, Duration timeout, int nackRepublishes, Executor completions)
-      throws IOException {
-    this(channel, maxInFlight, timeout, nackRepublishes, completions, completions);
-  }
-
-  /**
-   * Puts {@code channel} in confirm mode and starts tracking it.
-   *
-   * @param internal runs Warren's own work (republishing a nacked message), never behind the
-   *     application's callbacks
+   * @param internal runs Warren's own work (sending a message that waited for a place, republishing
+   *     a nacked one), never behind the application's callbacks
    * @param completions completes the futures, and so runs the callers' callbacks; an application
    *     thread's admission permit is given back only once its message's future has completed, so
    *     that callbacks that block or lag hold such publishers back instead of queueing completions

@@ -61,7 +61,8 @@ class ConfirmTrackerTest {
 
   private ConfirmTracker tracker(int maxInFlight, Duration timeout, int republishes)
       throws Exception {
-    return new ConfirmTracker(fake.proxy(), maxInFlight, timeout, republishes, Runnable::run);
+    return new ConfirmTracker(
+        fake.proxy(), maxInFlight, timeout, republishes, Runnable::run, Runnable::run);
   }
 
   private static CompletableFuture<Void> publish(ConfirmTracker tracker, boolean mandatory)
