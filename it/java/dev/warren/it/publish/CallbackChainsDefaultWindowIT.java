@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.warren.Publisher;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
+import dev.warren.it.support.Chains;
 import dev.warren.it.support.WarrenIT;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -35,7 +36,7 @@ class CallbackChainsDefaultWindowIT extends WarrenIT {
 
   @Test
   void fiveThousandPublishesChainedFromConfirmCallbacksAllComplete() throws Exception {
-    CallbackChainsIT.startAndAwait(
+    Chains.startAndAwait(
         "publish chains",
         CHAINS,
         i ->

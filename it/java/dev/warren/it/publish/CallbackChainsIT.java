@@ -8,6 +8,7 @@ import dev.warren.RabbitConsumer;
 import dev.warren.Requester;
 import dev.warren.it.support.BeforeDeployment;
 import dev.warren.it.support.Broker;
+import dev.warren.it.support.Chains;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WarrenIT;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,11 +16,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.IntFunction;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
@@ -64,7 +60,7 @@ class CallbackChainsIT extends WarrenIT {
   @Test
   void publishesChainedFromConfirmCallbacksAllComplete() throws Exception {
     List<CompletableFuture<?>> chains =
-        startAndAwait(
+        Chains.startAndAwait(
             "publish chains",
             CHAINS,
             i ->
@@ -79,7 +75,7 @@ class CallbackChainsIT extends WarrenIT {
   @Test
   void requestsAndPublishesChainedFromReplyCallbacksAllComplete() throws Exception {
     List<CompletableFuture<?>> chains =
-        startAndAwait(
+        Chains.startAndAwait(
             "request chains",
             CHAINS,
             i ->
@@ -97,45 +93,5 @@ class CallbackChainsIT extends WarrenIT {
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> Broker.get().ready(CHAINED_FROM_REPLIES) == CHAINS);
-  }
-
-  /**
-   * Starts {@code count} chains on an application thread of their own and waits for all of them,
-   * each wait bounded: a hang fails the test, saying how far it got.
-   */
-  static List<CompletableFuture<?>> startAndAwait(
-      String what, int count, IntFunction<CompletionStage<?>> chain) throws Exception {
-    List<CompletableFuture<?>> chains = new CopyOnWriteArrayList<>();
-    Thread starter =
-        new Thread(
-            () -> {
-              for (int i = 0; i < count; i++) {
-                chains.add(chain.apply(i).toCompletableFuture());
-              }
-            },
-            "chain-starter");
-    starter.setDaemon(true);
-    starter.start();
-    starter.join(60_000);
-    if (starter.isAlive()) {
-      long done = chains.stream().filter(CompletableFuture::isDone).count();
-      starter.interrupt(); // it waits in a publish that cannot go on
-      throw new AssertionError(
-          what
-              + ": the application thread still waited to start chain "
-              + (chains.size() + 1)
-              + " of "
-              + count
-              + " after 60 s; "
-              + done
-              + " completed");
-    }
-    try {
-      CompletableFuture.allOf(chains.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      long done = chains.stream().filter(CompletableFuture::isDone).count();
-      throw new AssertionError(what + ": " + done + " of " + count + " completed within 60 s", e);
-    }
-    return chains;
   }
 }
