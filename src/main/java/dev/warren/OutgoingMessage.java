@@ -1,6 +1,7 @@
 package dev.warren;
 
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.settlement.DelayLimits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -221,13 +222,19 @@ public final class OutgoingMessage {
     }
 
     /**
-     * Per-message TTL.
+     * Per-message TTL, sent in whole milliseconds.
      *
-     * @throws IllegalArgumentException if negative
+     * @throws IllegalArgumentException if negative or longer than 315,360,000,000 ms (3650 days),
+     *     which RabbitMQ refuses with 406 PRECONDITION_FAILED, closing the publishing channel that
+     *     other messages share ({@code WARREN-220})
      */
     public Builder expiration(Duration expiration) {
-      if (expiration != null && expiration.isNegative()) {
-        throw new IllegalArgumentException("expiration must not be negative: " + expiration);
+      // refused here, never on the wire: the broker's 406 would fail every message unconfirmed on
+      // the shared channel as outcome unknown
+      if (expiration != null
+          && (expiration.isNegative() || expiration.compareTo(DelayLimits.DLX_TTL) > 0)) {
+        throw new IllegalArgumentException(
+            Messages.expirationOutOfRange(expiration, DelayLimits.DLX_TTL));
       }
       this.expiration = expiration;
       return this;

@@ -43,7 +43,7 @@ class ConsumerChannelIT {
   void aReplacedChannelIsAbortedSoRecoveryLeavesOneConsumer() throws Exception {
     String name = "warren-it-consumer-channel";
     connection = connect(name);
-    ConsumerChannel owner = new ConsumerChannel("c", 10, Duration.ofSeconds(5));
+    ConsumerChannel owner = new ConsumerChannel("c", 10, Duration.ofSeconds(5), Runnable::run);
     AtomicReference<Channel> current = new AtomicReference<>();
     AtomicReference<CountDownLatch> closed = new AtomicReference<>(new CountDownLatch(1));
     Runnable open =

@@ -1158,6 +1158,18 @@ public final class Messages {
         + " its x-max-priority)";
   }
 
+  public static String expirationOutOfRange(Duration expiration, Duration longest) {
+    return "WARREN-220 expiration "
+        + expiration
+        + " is out of range; a per-message TTL is from 0 to "
+        + longest.toMillis()
+        + " ms ("
+        + longest.toDays()
+        + " days): RabbitMQ refuses a longer one with 406 PRECONDITION_FAILED and closes the"
+        + " publishing channel, failing the messages unconfirmed on it. Give a shorter expiration,"
+        + " or none for messages that never expire";
+  }
+
   // ---- request/reply ----
 
   private static String request(String exchange, String routingKey) {

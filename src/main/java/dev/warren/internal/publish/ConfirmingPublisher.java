@@ -25,6 +25,26 @@ import java.util.concurrent.TimeoutException;
  * mode through a {@link ConfirmTracker}. When that channel closes (a channel error such as a
  * missing exchange, or a lost connection) the next publish opens a new one. Created on first use,
  * closed at shutdown after its outstanding confirms.
+ *
+ * <p>Which thread runs each step of a publish's life:
+ *
+ * <ol>
+ *   <li>{@link #publish}: the caller's thread (the application's, a handler's worker, or a
+ *       completion thread when a callback publishes). It encodes the payload, checks the exchange
+ *       the first time one is used and opens the channel when there is none (both wait for the
+ *       broker's answer, once), then hands the message to the tracker: an application thread waits
+ *       there while {@code max-in-flight} of its messages have not completed; a thread that {@link
+ *       MustNotBlock} never waits, its message queued if the window is full.
+ *   <li>A queued message, or a nacked one republished: sent on {@code internal} ({@code
+ *       warren-internal}).
+ *   <li>The broker's ack, nack or return, or the channel's close: the connection's I/O thread,
+ *       which settles the message and frees its window place (no callback runs there).
+ *   <li>The confirm timeout: Warren's timer ({@code warren-timer}), every tenth of the timeout.
+ *   <li>The returned stage completes, and the application's callbacks run, on {@code completions}
+ *       ({@code warren-confirms}, two threads shared with the requester). A callback may publish or
+ *       request (never waits for a window) but must not block waiting for another of Warren's
+ *       stages ({@code join()}, {@code get()}): that stage completes on these same threads.
+ * </ol>
  */
 public final class ConfirmingPublisher implements Publisher {
 

@@ -58,6 +58,25 @@ import java.util.logging.Logger;
  * are decoded and completed on {@code completions}, in one task: the stage waits for that executor
  * either way, and one hop less is one thread wake-up less per round trip. Timeouts run on {@code
  * timer}, one task per distinct timeout rather than per request ({@link Deadlines}).
+ *
+ * <p>Which thread runs each step of a request's life:
+ *
+ * <ol>
+ *   <li>{@link #request}: the caller's thread (the application's, a handler's worker, or a
+ *       completion thread when a callback requests). It encodes the payload, checks the exchange
+ *       the first time one is used and opens the request channel when there is none (both wait for
+ *       the broker's answer, once), registers the request and its timeout and publishes it. There
+ *       is no window: it never waits for other requests.
+ *   <li>The reply, or the broker's return of an unroutable request: the connection's I/O thread,
+ *       which only takes the request out of the waiting ones and hands it to {@code completions}.
+ *   <li>The timeout: Warren's timer ({@code warren-timer}), which fails the request the same way.
+ *   <li>The channel's close: the client's shutdown listener, which fails every waiting request.
+ *   <li>The reply is decoded (whatever the decoder throws, an {@code Error} too, fails the stage as
+ *       {@code UNDECODABLE_REPLY}), the stage completes and the application's callbacks run, on
+ *       {@code completions} ({@code warren-confirms}, two threads shared with the publisher). A
+ *       callback may request or publish (neither waits for a window there) but must not block
+ *       waiting for another of Warren's stages: that stage completes on these same threads.
+ * </ol>
  */
 public final class DirectReplyRequester implements Requester {
 
@@ -536,21 +555,29 @@ public final class DirectReplyRequester implements Requester {
       this.timeout = timeout;
     }
 
-    /** Decodes the reply and completes the stage, here (on {@code completions}). */
+    /**
+     * Decodes the reply and completes the stage, here (on {@code completions}). Whatever the
+     * decoder throws fails the stage, an {@code Error} too (JSON-B overflows the stack on a body
+     * nested about a thousand levels deep): this request has left the waiting ones and its timeout,
+     * so nothing else would ever complete it.
+     */
     @Override
     @SuppressWarnings("unchecked")
     public void run() {
       Object value;
       try {
         value = decoder.decode(reply);
-      } catch (Exception e) {
+      } catch (Throwable e) {
+        String why =
+            e instanceof StackOverflowError
+                ? e + ": the reply is nested too deeply to decode"
+                : e.toString();
         future.completeExceptionally(
             new RequestException(
                 Reason.UNDECODABLE_REPLY,
                 exchange,
                 routingKey,
-                Messages.replyUndecodable(
-                    exchange, routingKey, replyType.getTypeName(), e.toString()),
+                Messages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
                 e));
         return;
       }

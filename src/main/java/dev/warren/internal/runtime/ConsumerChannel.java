@@ -9,6 +9,7 @@ import com.rabbitmq.client.ShutdownListener;
 import dev.warren.internal.publish.ConfirmTracker;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -34,6 +35,7 @@ final class ConsumerChannel {
   private final String consumer;
   private final int prefetch;
   private final Duration confirmTimeout;
+  private final Executor internal;
   private final Object opening = new Object(); // one open at a time, held across its broker calls
   private final Object tracking = new Object(); // one new tracker at a time (confirm.select)
   private volatile Channel channel;
@@ -45,11 +47,14 @@ final class ConsumerChannel {
    * @param consumer the consumer's name, for messages
    * @param prefetch its {@code basic.qos}, also the most copies unconfirmed at once
    * @param confirmTimeout how long a copy or reply may stay unconfirmed
+   * @param internal where a copy or reply that had to wait for a place is sent (never the I/O
+   *     thread that freed the place)
    */
-  ConsumerChannel(String consumer, int prefetch, Duration confirmTimeout) {
+  ConsumerChannel(String consumer, int prefetch, Duration confirmTimeout, Executor internal) {
     this.consumer = consumer;
     this.prefetch = prefetch;
     this.confirmTimeout = confirmTimeout;
+    this.internal = internal;
   }
 
   /**
@@ -197,7 +202,7 @@ final class ConsumerChannel {
     }
     synchronized (tracking) {
       if (copies == null || copies.channel() != own) {
-        copies = new ConfirmTracker(own, prefetch, confirmTimeout, 0, Runnable::run);
+        copies = new ConfirmTracker(own, prefetch, confirmTimeout, 0, internal, Runnable::run);
       }
       return copies;
     }

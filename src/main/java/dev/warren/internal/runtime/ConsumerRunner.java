@@ -110,7 +110,7 @@ final class ConsumerRunner {
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
             workerThreads);
-    this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout);
+    this.channel = new ConsumerChannel(model.name(), model.prefetch(), confirmTimeout, completions);
     SettlementGuard guard = new SettlementGuard(model.name(), model.where(), inFlight);
     this.settlement =
         new SettlementExecutor(

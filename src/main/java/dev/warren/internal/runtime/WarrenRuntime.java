@@ -16,6 +16,7 @@ import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher;
+import dev.warren.internal.publish.MustNotBlock;
 import dev.warren.internal.reply.DirectReplyRequester;
 import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.spi.Codec;
@@ -86,8 +87,10 @@ public final class WarrenRuntime {
   private DirectReplyRequester requester;
   // threads start only when first used. Application callbacks run where the application's stages
   // complete (completions), where a reply is also decoded just before its stage completes; Warren's
-  // own work (delayed copies, retries after failed replies, republishing nacked messages) runs on
-  // internal, never behind them
+  // own work (delayed copies, retries after failed replies, republishing nacked messages, sending
+  // publishes that waited for a window place) runs on internal, never behind them. Window places
+  // are freed by the I/O thread that brings the confirm, never by completions: a callback that
+  // blocks holds back only application threads' publishes (see ConfirmTracker)
   private final ExecutorService internal;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
@@ -116,10 +119,14 @@ public final class WarrenRuntime {
     this.settings = settings;
     this.codec = codec;
     this.threads = threads;
-    this.internal = Executors.newFixedThreadPool(2, threads.named("warren-internal"));
+    // none of these three may ever wait for a publishing window: they free its places, complete
+    // stages and run timeouts (MustNotBlock); a publish made on one is queued if need be
+    this.internal =
+        Executors.newFixedThreadPool(2, MustNotBlock.marking(threads.named("warren-internal")));
     this.telemetry = telemetry;
-    this.completions = Executors.newFixedThreadPool(2, threads.named("warren-confirms"));
-    this.timer = Timers.single(threads.named("warren-timer"));
+    this.completions =
+        Executors.newFixedThreadPool(2, MustNotBlock.marking(threads.named("warren-confirms")));
+    this.timer = Timers.single(MustNotBlock.marking(threads.named("warren-timer")));
     this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
     this.clientWork =
         Executors.newFixedThreadPool(

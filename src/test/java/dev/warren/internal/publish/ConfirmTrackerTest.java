@@ -15,8 +15,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +32,7 @@ class ConfirmTrackerTest {
 
   /** A channel stand-in: counts sequence numbers and records published properties. */
   static final class FakeChannel {
-    final List<AMQP.BasicProperties> published = new ArrayList<>();
+    final List<AMQP.BasicProperties> published = new CopyOnWriteArrayList<>();
     long nextSeq = 1;
     boolean open = true;
 
@@ -58,7 +61,8 @@ class ConfirmTrackerTest {
 
   private ConfirmTracker tracker(int maxInFlight, Duration timeout, int republishes)
       throws Exception {
-    return new ConfirmTracker(fake.proxy(), maxInFlight, timeout, republishes, Runnable::run);
+    return new ConfirmTracker(
+        fake.proxy(), maxInFlight, timeout, republishes, Runnable::run, Runnable::run);
   }
 
   private static CompletableFuture<Void> publish(ConfirmTracker tracker, boolean mandatory)
@@ -336,6 +340,129 @@ class ConfirmTrackerTest {
     ConfirmTracker tracker = tracker(10, Duration.ofSeconds(30), 0);
     CompletableFuture<Void> message = publish(tracker, false);
     tracker.acked(Integer.MAX_VALUE + 10L, false);
+    assertThat(message).isCompleted().isNotCompletedExceptionally();
+  }
+
+  /** Runs {@code work} on a thread that {@link MustNotBlock}, as a completion thread is. */
+  private static <T> T onWarrensThread(Callable<T> work) throws Exception {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    Thread thread =
+        MustNotBlock.marking(Thread::new)
+            .newThread(
+                () -> {
+                  try {
+                    result.complete(work.call());
+                  } catch (Throwable e) {
+                    result.completeExceptionally(e);
+                  }
+                });
+    thread.setDaemon(true);
+    thread.start();
+    try {
+      return result.get(5, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new AssertionError(
+          "a thread that must not block is blocked: "
+              + java.util.Arrays.toString(thread.getStackTrace()),
+          e);
+    }
+  }
+
+  @Test
+  void aPublishFromAThreadThatMustNotBlockWaitsInTheQueueAndGoesOutInOrderWhenPlacesFree()
+      throws Exception {
+    ConfirmTracker tracker = tracker(2, Duration.ofSeconds(30), 0);
+    List<CompletableFuture<Void>> messages =
+        onWarrensThread(
+            () -> {
+              List<CompletableFuture<Void>> sent = new ArrayList<>();
+              for (int i = 1; i <= 4; i++) {
+                sent.add(
+                    tracker.publish(
+                        "ex", "rk", false, new AMQP.BasicProperties(), new byte[] {(byte) i}));
+              }
+              return sent;
+            });
+    assertThat(messages).doesNotContainNull().allSatisfy(f -> assertThat(f).isNotDone());
+    assertThat(fake.published).hasSize(2); // the window: the other two wait
+    tracker.acked(1, false);
+    assertThat(fake.published).hasSize(3);
+    tracker.acked(3, true);
+    assertThat(fake.published).hasSize(4);
+    tracker.acked(4, false);
+    assertThat(messages).allSatisfy(f -> assertThat(f).isCompleted().isNotCompletedExceptionally());
+    assertThat(tracker.unconfirmed()).isZero();
+  }
+
+  @Test
+  void windowPlacesAreFreedAtTheConfirmNotWhenTheCallbacksHaveRun() throws Exception {
+    List<Runnable> completions = new CopyOnWriteArrayList<>(); // callbacks that never get to run
+    ConfirmTracker tracker =
+        new ConfirmTracker(
+            fake.proxy(), 2, Duration.ofSeconds(30), 0, Runnable::run, completions::add);
+    // a callback's publish, chained on a completion thread, while the callbacks before lag
+    for (int round = 1; round <= 3; round++) {
+      onWarrensThread(() -> publish(tracker, false));
+      onWarrensThread(() -> publish(tracker, false));
+      tracker.acked(2L * round, true);
+      assertThat(fake.published).hasSize(2 * round);
+    }
+    assertThat(completions).hasSize(3); // one task per confirm, none run yet
+  }
+
+  @Test
+  void anApplicationThreadWaitsWhileTheCallbacksOfItsMessagesLag() throws Exception {
+    List<Runnable> completions = new CopyOnWriteArrayList<>();
+    ConfirmTracker tracker =
+        new ConfirmTracker(
+            fake.proxy(), 2, Duration.ofSeconds(30), 0, Runnable::run, completions::add);
+    publish(tracker, false);
+    publish(tracker, false);
+    tracker.acked(2, true); // confirmed, their callbacks not yet run
+    Thread third =
+        new Thread(
+            () -> {
+              try {
+                publish(tracker, false);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    third.start();
+    while (third.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait();
+      assertThat(third.isAlive()).isTrue();
+    }
+    assertThat(fake.published).hasSize(2);
+    completions.forEach(Runnable::run);
+    third.join(10_000);
+    assertThat(third.isAlive()).isFalse();
+    assertThat(fake.published).hasSize(3);
+  }
+
+  @Test
+  void aQueuedMessageFailsAsNotSentWhenTheChannelCloses() throws Exception {
+    ConfirmTracker tracker = tracker(1, Duration.ofSeconds(30), 0);
+    CompletableFuture<Void> sent = onWarrensThread(() -> publish(tracker, false));
+    CompletableFuture<Void> queued = onWarrensThread(() -> publish(tracker, false));
+    fake.open = false;
+    tracker.closed(new ShutdownSignalException(false, false, null, null));
+    assertThat(reasonOf(sent)).isEqualTo(Reason.OUTCOME_UNKNOWN);
+    assertThat(reasonOf(queued)).isEqualTo(Reason.NOT_SENT);
+    assertThat(fake.published).hasSize(1);
+  }
+
+  @Test
+  void aNackRepublishGetsAFreshConfirmTimeout() throws Exception {
+    Duration timeout = Duration.ofMillis(2000);
+    ConfirmTracker tracker = tracker(10, timeout, 1);
+    CompletableFuture<Void> message = publish(tracker, false);
+    Thread.sleep(1200);
+    tracker.nacked(1, false); // republished now as 2: its timeout runs from here
+    Thread.sleep(1200); // past the first send's timeout, well within the republish's
+    tracker.expire();
+    assertThat(message).as("timed out by the first send's deadline").isNotDone();
+    tracker.acked(2, false);
     assertThat(message).isCompleted().isNotCompletedExceptionally();
   }
 }
