@@ -28,13 +28,15 @@ import java.util.logging.Logger;
  * the original until its timer fires. Tells the consumer's {@link InFlight} where each delivery
  * goes.
  *
- * <p>Threads: {@link #settle} runs on a worker (or, for a continuation, a completion thread); a
- * held delivery's timer fires on Warren's timer, which only checks the delivery's channel and hands
- * the copy to a completion thread; a copy's fate ({@link #copied}) is learnt on the connection's
- * I/O thread (confirm, nack, return, channel closed), on the timer (confirm timeout) or on the
- * thread that tried to send it; the pause after a failed copy ends on the timer, which sends one
- * non-blocking {@code basic.reject}. A dead-letter copy that replaces a copy given up is published
- * from a completion thread, never from the I/O thread or the timer.
+ * <p>Threads ({@code completions} here is Warren's {@code warren-internal} pool): {@link #settle}
+ * runs on a worker (or, for a continuation, where it runs); a held delivery's timer fires on
+ * Warren's timer, which only checks the delivery's channel and hands the copy to {@code
+ * completions}; a copy's fate ({@link #copied}) is learnt on the connection's I/O thread (confirm,
+ * nack, return, channel closed), on the timer (confirm timeout) or on the thread that tried to send
+ * it; the pause after a failed copy ends on the timer, which hands the {@code basic.reject} to
+ * {@code completions}. A dead-letter copy that replaces a copy given up is published from {@code
+ * completions}, never from the I/O thread or the timer. The map of every thread is in {@link
+ * dev.warren.internal}.
  *
  * <p>A delivery whose channel has closed (its connection recovered, or the channel was replaced) is
  * never copied nor settled here: the broker has delivered it again. That is not a failed copy: it
