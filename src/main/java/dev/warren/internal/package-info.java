@@ -20,8 +20,13 @@
  *       waits ({@code publish.MustNotBlock}).
  *   <li><b>internal</b>: {@code warren-internal} (2 threads). Warren's own work: queued publishes,
  *       nack republishes, delayed and retry copies after a timer, the reject after a copy's pause,
- *       reopening and resubscribing a consumer, cancels and closes at shutdown. Never runs
- *       application code. (The consumer classes call it {@code completions}.)
+ *       the retry after a handler-timeout. Never runs application code; the one broker answer it
+ *       may wait for is {@code confirm.select} when a consumer's channel sends its first copy. (The
+ *       consumer classes call it {@code completions}.)
+ *   <li><b>broker calls</b>: {@code warren-broker}, a thread per call at most. Broker calls that
+ *       may wait for an answer: reopening and resubscribing a consumer, cancels and closes at
+ *       shutdown (bounded), and the first exchange check or channel opening of a publish or request
+ *       made on a completion thread, whose stage follows it.
  *   <li><b>timer</b>: {@code warren-timer} (1 thread). Request and confirm timeouts, batch waits,
  *       in-process delays, handler-timeouts, pauses; it only decides and hands work on.
  *   <li><b>client work</b>: {@code warren-amqp-work-N}, the consumer callbacks of channels the
@@ -48,7 +53,8 @@
  *       internal; the pause after a failed copy ends and hands the requeue to internal; a
  *       handler-timeout interrupts the worker and hands the delivery's {@code retry()} to internal.
  *   <li>internal: a held delivery's copy, a dead-letter copy replacing a copy given up, a requeue
- *       after a pause, a handler-timeout's retry; reopening the channel after the broker closed it.
+ *       after a pause, a handler-timeout's retry. Broker calls: reopening the channel after the
+ *       broker closed it, resubscribing after a cancel.
  * </ol>
  *
  * <h2>A publish's life</h2>
@@ -56,8 +62,10 @@
  * <ol>
  *   <li>caller (the application's thread, a worker, or a completion thread running a callback):
  *       encodes; checks the exchange once per name and opens the channel if needed (both wait for
- *       the broker); an application thread waits for admission while {@code max-in-flight} of its
- *       stages are incomplete; sends at once if the window has room, else queues.
+ *       the broker: on a completion thread these two steps, and the rest after them, are handed to
+ *       a broker-call thread); an application thread waits for admission while {@code
+ *       max-in-flight} of its stages are incomplete; sends at once if the window has room, else
+ *       queues.
  *   <li>internal: sends queued messages as places free; republishes a nacked message.
  *   <li>reader: ack, nack, return, channel close settle the message and free its place; the stage
  *       is handed to completion. Timer: the confirm timeout, the same way.

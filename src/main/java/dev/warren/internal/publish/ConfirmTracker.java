@@ -64,7 +64,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
  * closes. Who runs what in a message's life (the application's {@code Publisher}; Warren's own
  * copies and replies, whose one continuation sends a settlement frame, pass a direct executor as
- * {@code completions} and {@code internal}):
+ * {@code completions}, and {@code warren-internal} as {@code internal}, so that a copy that waited
+ * for a place is never sent on the I/O thread that freed it):
  *
  * <ol>
  *   <li>{@link #publish}: the caller's thread; it waits for admission only if it is not one that

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -55,6 +56,7 @@ public final class ConfirmingPublisher implements Publisher {
   private final Codec codec;
   private final Executor internal;
   private final Executor completions;
+  private final Executor brokerCalls;
   private final ExchangeCheck exchanges;
   private final Telemetry telemetry;
   // written under this publisher's monitor, which is held across opening a channel; read without
@@ -67,6 +69,8 @@ public final class ConfirmingPublisher implements Publisher {
    * @param codec encodes payloads that are not bytes or text; {@code null} when none is available
    * @param internal where Warren's own work runs (republishing nacked messages)
    * @param completions where publish stages complete, and so the callers' callbacks run
+   * @param brokerCalls where a publish from a thread that {@link MustNotBlock} waits for the broker
+   *     when it has to (the exchange's first check, opening the channel)
    * @param telemetry reports each publish: a span until its confirm, and metrics
    */
   public ConfirmingPublisher(
@@ -75,12 +79,14 @@ public final class ConfirmingPublisher implements Publisher {
       Codec codec,
       Executor internal,
       Executor completions,
+      Executor brokerCalls,
       Telemetry telemetry) {
     this.connection = connection;
     this.settings = settings;
     this.codec = codec;
     this.internal = internal;
     this.completions = completions;
+    this.brokerCalls = brokerCalls;
     this.exchanges = new ExchangeCheck(connection);
     this.telemetry = telemetry;
   }
@@ -134,6 +140,30 @@ public final class ConfirmingPublisher implements Publisher {
     }
     properties = sending.carry(properties);
     boolean mandatory = message == null || message.mandatory();
+    ConfirmTracker current = tracker;
+    if ((current == null || !current.isOpen() || !exchanges.known(exchange))
+        && MustNotBlock.here()) {
+      // a callback on a completion thread (or Warren's own thread) never waits for the broker:
+      // the exchange's check or the channel's opening runs on brokerCalls, the stage after it
+      AMQP.BasicProperties described = properties;
+      try {
+        return CompletableFuture.supplyAsync(
+                () -> sendEncoded(exchange, routingKey, mandatory, described, body), brokerCalls)
+            .thenCompose(sent -> sent);
+      } catch (RejectedExecutionException e) {
+        return notSent(exchange, routingKey, "Warren is shutting down", e);
+      }
+    }
+    return sendEncoded(exchange, routingKey, mandatory, properties, body);
+  }
+
+  /** Sends an encoded message: checks its exchange once, then publishes on the current channel. */
+  private CompletionStage<Void> sendEncoded(
+      String exchange,
+      String routingKey,
+      boolean mandatory,
+      AMQP.BasicProperties properties,
+      byte[] body) {
     try {
       if (exchanges.missing(exchange)) {
         return notSent(

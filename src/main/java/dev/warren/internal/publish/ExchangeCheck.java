@@ -37,7 +37,7 @@ public final class ExchangeCheck {
    * @throws TimeoutException when no channel could be opened in time
    */
   public boolean missing(String exchange) throws IOException, TimeoutException {
-    if (exchange.isEmpty() || existing.contains(exchange)) {
+    if (known(exchange)) {
       return false;
     }
     synchronized (this) {
@@ -80,6 +80,13 @@ public final class ExchangeCheck {
     } catch (IOException | RuntimeException e) {
       // already closed: all that matters is that the connection no longer recovers it
     }
+  }
+
+  /**
+   * Whether {@code exchange} is known to exist, so that {@link #missing} asks the broker nothing.
+   */
+  public boolean known(String exchange) {
+    return exchange.isEmpty() || existing.contains(exchange);
   }
 
   /** Forgets every exchange found: after a publishing channel closed, each is checked again. */

@@ -16,6 +16,7 @@ import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.logging.Messages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.internal.publish.ExchangeCheck;
+import dev.warren.internal.publish.MustNotBlock;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import dev.warren.internal.telemetry.Telemetry;
@@ -89,6 +90,7 @@ public final class DirectReplyRequester implements Requester {
   private final ChannelSource channels;
   private final Codec codec;
   private final Executor completions;
+  private final Executor brokerCalls;
   private final ScheduledExecutorService timer;
   private final ExchangeCheck exchanges;
   private final Telemetry telemetry;
@@ -96,7 +98,7 @@ public final class DirectReplyRequester implements Requester {
   private final String idPrefix = randomPrefix();
   private final AtomicLong ids = new AtomicLong();
   private final Map<Type, PayloadDecoder> decoders = new ConcurrentHashMap<>();
-  private RequestChannel current;
+  private volatile RequestChannel current; // written under this requester's monitor
   private boolean closed;
 
   /**
@@ -106,6 +108,8 @@ public final class DirectReplyRequester implements Requester {
    *     when none is available
    * @param completions where replies are decoded and request stages complete, and so where the
    *     callers' callbacks run
+   * @param brokerCalls where a request from a thread that {@link MustNotBlock} waits for the broker
+   *     when it has to (the exchange's first check, opening the request channel)
    * @param timer runs the timeouts
    * @param telemetry reports each request: a span until its reply, and metrics
    */
@@ -114,11 +118,13 @@ public final class DirectReplyRequester implements Requester {
       ChannelSource channels,
       Codec codec,
       Executor completions,
+      Executor brokerCalls,
       ScheduledExecutorService timer,
       Telemetry telemetry) {
     this.channels = channels;
     this.codec = codec;
     this.completions = completions;
+    this.brokerCalls = brokerCalls;
     this.timer = timer;
     this.exchanges = new ExchangeCheck(connection);
     this.telemetry = telemetry;
@@ -242,6 +248,51 @@ public final class DirectReplyRequester implements Requester {
     if (decoder == null) {
       decoder = decoders.computeIfAbsent(replyType, t -> PayloadDecoder.of(t, codec));
     }
+    if (!(ready() && exchanges.known(exchange)) && MustNotBlock.here()) {
+      // a reply's callback (or Warren's own thread) never waits for the broker: the exchange's
+      // check or the request channel's opening runs on brokerCalls, the request after it
+      AMQP.BasicProperties request = described;
+      PayloadDecoder replies = decoder;
+      try {
+        return CompletableFuture.supplyAsync(
+                () ->
+                    this.<R>sendEncoded(
+                        exchange,
+                        routingKey,
+                        request,
+                        body,
+                        replyType,
+                        replies,
+                        timeout,
+                        expiration,
+                        sending),
+                brokerCalls)
+            .thenCompose(sent -> sent);
+      } catch (RejectedExecutionException e) {
+        return notSent(exchange, routingKey, "Warren is shutting down", e);
+      }
+    }
+    return sendEncoded(
+        exchange, routingKey, described, body, replyType, decoder, timeout, expiration, sending);
+  }
+
+  /** Whether the request channel is open, so that a request asks the broker nothing first. */
+  private boolean ready() {
+    RequestChannel current = this.current;
+    return current != null && current.isOpen();
+  }
+
+  /** Sends an encoded request: checks its exchange once, then publishes on the request channel. */
+  private <R> CompletionStage<R> sendEncoded(
+      String exchange,
+      String routingKey,
+      AMQP.BasicProperties described,
+      byte[] body,
+      Type replyType,
+      PayloadDecoder decoder,
+      Duration timeout,
+      String expiration,
+      Sending sending) {
     try {
       if (exchanges.missing(exchange)) {
         return notSent(

@@ -25,8 +25,8 @@ import java.util.logging.Logger;
  * broker that does not answer (a connection blocked by an alarm, a half-open TCP connection) makes
  * a call wait up to the client's RPC timeout, and the confirm sweep on Warren's timer, the shutdown
  * listener on the client's threads and shutdown must not wait behind it. {@link #open} runs on
- * Warren's internal pool (or the starting thread), {@link #cancel} and {@link #close} at shutdown
- * on the internal pool, bounded by the caller.
+ * Warren's broker-call threads (or the starting thread), {@link #cancel} and {@link #close} at
+ * shutdown there too, bounded by the caller.
  */
 final class ConsumerChannel {
 

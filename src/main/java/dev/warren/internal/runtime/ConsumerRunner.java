@@ -40,10 +40,11 @@ import java.util.logging.Logger;
  *
  * <p>Threads: the first subscription runs on the thread that starts Warren; reopening and
  * resubscribing (broker calls that a broker which does not answer holds up to the client's RPC
- * timeout) run on Warren's internal pool, the timer only schedules them, so that request timeouts,
- * batch waits, in-process delays and confirm sweeps never wait on the network. At shutdown {@link
- * WarrenRuntime} runs {@link #cancel} and {@link #closeChannel} on the internal pool and waits for
- * them no longer than its bounds.
+ * timeout) run on Warren's broker-call threads ({@code warren-broker}), the timer only schedules
+ * them, so that request timeouts, batch waits, in-process delays and confirm sweeps never wait on
+ * the network, and neither does the internal pool's work (delayed copies, queued publishes). At
+ * shutdown {@link WarrenRuntime} runs {@link #cancel} and {@link #closeChannel} there too and waits
+ * for them no longer than its bounds.
  */
 final class ConsumerRunner {
 
@@ -56,7 +57,7 @@ final class ConsumerRunner {
   private final ConsumerModel model;
   private final ConsumerPolicy policy;
   private final ScheduledExecutorService timer;
-  private final Executor internal;
+  private final Executor brokerCalls;
   private final ExecutorService workers;
   private final ConsumerChannel channel;
   private final SettlementExecutor settlement;
@@ -79,7 +80,9 @@ final class ConsumerRunner {
    * @param confirmTimeout how long a retry or dead-letter copy may stay unconfirmed
    * @param consumerTimeout the broker's consumer_timeout as the application declares it
    * @param completions Warren's internal pool: where a delayed copy is published when its timer
-   *     fires, a request whose reply failed is retried, and the channel is reopened
+   *     fires and a request whose reply failed is retried
+   * @param brokerCalls where the channel is reopened and the consumer subscribes again (broker
+   *     calls that may wait long for an answer), never on the timer nor the internal pool
    * @param timer runs in-process delays and batch waits, and schedules reopening
    * @param workerThreads makes the {@code concurrency} worker threads
    * @param telemetry reports its deliveries, copies and replies
@@ -93,6 +96,7 @@ final class ConsumerRunner {
       Duration confirmTimeout,
       Duration consumerTimeout,
       Executor completions,
+      Executor brokerCalls,
       ScheduledExecutorService timer,
       ThreadFactory workerThreads,
       ConsumerTelemetry telemetry,
@@ -101,7 +105,7 @@ final class ConsumerRunner {
     this.topology = topology;
     this.policy = policy;
     this.timer = timer;
-    this.internal = completions;
+    this.brokerCalls = brokerCalls;
     this.workers =
         new ThreadPoolExecutor(
             model.concurrency(),
@@ -313,10 +317,10 @@ final class ConsumerRunner {
     }
   }
 
-  /** Runs {@code brokerCalls} on the internal pool: the timer never waits on the network. */
-  private void offTimer(Runnable brokerCalls) {
+  /** Runs {@code calls} on {@code brokerCalls}: the timer never waits on the network. */
+  private void offTimer(Runnable calls) {
     try {
-      internal.execute(brokerCalls);
+      brokerCalls.execute(calls);
     } catch (RejectedExecutionException e) {
       // shutting down
     }
@@ -418,7 +422,7 @@ final class ConsumerRunner {
 
   /**
    * Closes the channel for good: deliveries still unsettled go back to the queue, unacked. A broker
-   * call: on the internal pool at shutdown.
+   * call: on a broker-call thread at shutdown.
    */
   void closeChannel() {
     channel.closeForGood();

@@ -92,6 +92,11 @@ public final class WarrenRuntime {
   // are freed by the I/O thread that brings the confirm, never by completions: a callback that
   // blocks holds back only application threads' publishes (see ConfirmTracker)
   private final ExecutorService internal;
+  // broker calls that may wait for an answer (up to the client's RPC timeout) and must wait on no
+  // thread above: a consumer's reopening and resubscription, shutdown's cancels and closes, and the
+  // first exchange check or channel opening of a publish or request made from a callback. A thread
+  // per call at most, so that one unanswered call holds back no other work
+  private final ExecutorService brokerCalls;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
   private final ExecutorService clientShutdowns;
@@ -123,6 +128,8 @@ public final class WarrenRuntime {
     // stages and run timeouts (MustNotBlock); a publish made on one is queued if need be
     this.internal =
         Executors.newFixedThreadPool(2, MustNotBlock.marking(threads.named("warren-internal")));
+    this.brokerCalls =
+        Executors.newCachedThreadPool(MustNotBlock.marking(threads.named("warren-broker")));
     this.telemetry = telemetry;
     this.completions =
         Executors.newFixedThreadPool(2, MustNotBlock.marking(threads.named("warren-confirms")));
@@ -298,7 +305,13 @@ public final class WarrenRuntime {
     if (publisher == null) {
       publisher =
           new ConfirmingPublisher(
-              this::connection, settings.publisher(), codec, internal, completions, telemetry);
+              this::connection,
+              settings.publisher(),
+              codec,
+              internal,
+              completions,
+              brokerCalls,
+              telemetry);
       long sweep = sweepMillis(settings.publisher().confirmTimeout());
       timer.scheduleWithFixedDelay(publisher::expire, sweep, sweep, TimeUnit.MILLISECONDS);
     }
@@ -313,7 +326,13 @@ public final class WarrenRuntime {
     if (requester == null) {
       requester =
           new DirectReplyRequester(
-              this::connection, this::requestChannel, codec, completions, timer, telemetry);
+              this::connection,
+              this::requestChannel,
+              codec,
+              completions,
+              brokerCalls,
+              timer,
+              telemetry);
     }
     return requester;
   }
@@ -420,6 +439,7 @@ public final class WarrenRuntime {
               settings.publisher().confirmTimeout(),
               settings.brokerConsumerTimeout(),
               internal,
+              brokerCalls,
               timer,
               threads.named("warren-" + model.name()),
               telemetry.consumer(model.name(), model.queue()),
@@ -495,7 +515,7 @@ public final class WarrenRuntime {
    * Graceful shutdown; safe to call more than once. Bounded against a broker that does not answer
    * (an alarm-blocked connection, a half-open TCP connection), whose every call would otherwise
    * wait up to the client's RPC timeout (10 minutes): the consumers' {@code basic.cancel} runs on
-   * the internal pool and is waited for until the shutdown timeout; then closing the channels and
+   * {@code brokerCalls} and is waited for until the shutdown timeout; then closing the channels and
    * the connections together takes at most {@link #CLOSING_MILLIS} more, after which a connection's
    * socket is closed without the broker's answer.
    */
@@ -561,6 +581,7 @@ public final class WarrenRuntime {
     clientWork.shutdown(); // nor this one: what the closes handed it still runs
     timer.shutdownNow();
     internal.shutdown();
+    brokerCalls.shutdown(); // a call still waiting ended with its connection's close
     completions.shutdown();
     if (clientShutdowns != null) {
       clientShutdowns.shutdown(); // its threads end once the client's last shutdown work is done
@@ -568,14 +589,14 @@ public final class WarrenRuntime {
   }
 
   /**
-   * Runs {@code calls} (broker calls of shutdown) on the internal pool and waits for them until
+   * Runs {@code calls} (broker calls of shutdown) on {@code brokerCalls} and waits for them until
    * {@code deadlineNanos}; one still waiting then is left to the connection's close, which ends it.
    */
   private void bounded(String what, List<Runnable> calls, long deadlineNanos) {
     List<Future<?>> running = new ArrayList<>(calls.size());
     for (Runnable call : calls) {
       try {
-        running.add(internal.submit(call));
+        running.add(brokerCalls.submit(call));
       } catch (RejectedExecutionException e) {
         call.run();
       }
