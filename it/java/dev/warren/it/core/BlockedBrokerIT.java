@@ -1,9 +1,9 @@
 package dev.warren.it.core;
 
+import static dev.warren.it.support.Tools.someThreadIn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.rabbitmq.client.BlockedListener;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
@@ -17,7 +17,6 @@ import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -101,26 +100,9 @@ class BlockedBrokerIT {
   void blockTheConnection() throws Exception {
     Connection connection = container.select(Connection.class).get();
     Channel raw = connection.createChannel(); // opened before the alarm
-    CountDownLatch blocked = new CountDownLatch(1);
-    connection.addBlockedListener(
-        new BlockedListener() {
-          @Override
-          public void handleBlocked(String reason) {
-            blocked.countDown();
-          }
-
-          @Override
-          public void handleUnblocked() {}
-        });
-    NODE.ctl("set_vm_memory_high_watermark", "0");
+    CountDownLatch blocked = NODE.alarm(connection);
     raw.basicPublish("", NOBODY, null, "blocks".getBytes(StandardCharsets.UTF_8));
     assertThat(blocked.await(20, TimeUnit.SECONDS)).as("the connection is blocked").isTrue();
-  }
-
-  static boolean someThreadIn(String method) {
-    return Thread.getAllStackTraces().values().stream()
-        .flatMap(Arrays::stream)
-        .anyMatch(frame -> (frame.getClassName() + "." + frame.getMethodName()).endsWith(method));
   }
 
   @Test

@@ -3,7 +3,6 @@ package dev.warren.it.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.rabbitmq.client.BlockedListener;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.Outcome;
@@ -105,18 +104,7 @@ class HeartbeatsBlockedIT {
     // until its socket's buffers are full and the publishing thread waits in the write
     Connection connection = container.select(Connection.class).get();
     Channel raw = connection.createChannel();
-    CountDownLatch blocked = new CountDownLatch(1);
-    connection.addBlockedListener(
-        new BlockedListener() {
-          @Override
-          public void handleBlocked(String reason) {
-            blocked.countDown();
-          }
-
-          @Override
-          public void handleUnblocked() {}
-        });
-    NODE.ctl("set_vm_memory_high_watermark", "0");
+    CountDownLatch blocked = NODE.alarm(connection);
     AtomicLong sent = new AtomicLong();
     byte[] body = new byte[1 << 20];
     publishing =

@@ -1,9 +1,9 @@
 package dev.warren.it.observability;
 
+import static dev.warren.it.support.Tools.someThreadIn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.rabbitmq.client.BlockedListener;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.Outcome;
@@ -94,18 +94,7 @@ class HealthBlockedBrokerIT {
     // the publishing connection (the injected one) publishes during the alarm: blocked
     Connection connection = container.select(Connection.class).get();
     Channel raw = connection.createChannel();
-    CountDownLatch blocked = new CountDownLatch(1);
-    connection.addBlockedListener(
-        new BlockedListener() {
-          @Override
-          public void handleBlocked(String reason) {
-            blocked.countDown();
-          }
-
-          @Override
-          public void handleUnblocked() {}
-        });
-    NODE.ctl("set_vm_memory_high_watermark", "0");
+    CountDownLatch blocked = NODE.alarm(connection);
     raw.basicPublish("", NOWHERE, null, "blocks".getBytes(StandardCharsets.UTF_8));
     assertThat(blocked.await(20, TimeUnit.SECONDS)).as("the connection is blocked").isTrue();
 
@@ -118,12 +107,6 @@ class HealthBlockedBrokerIT {
     assertThat(readiness).contains("\"publisher.unconfirmed\":0");
     String liveness = within(Duration.ofSeconds(1), () -> HealthReports.liveness(container));
     assertThat(liveness).contains("\"status\":\"UP\"");
-  }
-
-  static boolean someThreadIn(String method) {
-    return Thread.getAllStackTraces().values().stream()
-        .flatMap(Arrays::stream)
-        .anyMatch(frame -> (frame.getClassName() + "." + frame.getMethodName()).endsWith(method));
   }
 
   static String within(Duration bound, java.util.function.Supplier<String> probe) throws Exception {

@@ -1,10 +1,13 @@
 package dev.warren.it.support;
 
+import com.rabbitmq.client.BlockedListener;
+import com.rabbitmq.client.Connection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,6 +54,27 @@ public final class OwnNode {
   /** Starts the RabbitMQ application again. */
   public void startApp() {
     run("start-app", Integer.toString(number));
+  }
+
+  /**
+   * Raises a memory alarm on the node ({@code set_vm_memory_high_watermark 0}), which blocks every
+   * connection that publishes from then on. The latch opens once the broker has blocked {@code
+   * watched}: publish on it to get there.
+   */
+  public CountDownLatch alarm(Connection watched) {
+    CountDownLatch blocked = new CountDownLatch(1);
+    watched.addBlockedListener(
+        new BlockedListener() {
+          @Override
+          public void handleBlocked(String reason) {
+            blocked.countDown();
+          }
+
+          @Override
+          public void handleUnblocked() {}
+        });
+    ctl("set_vm_memory_high_watermark", "0");
+    return blocked;
   }
 
   /** rabbitmqctl against the node. */

@@ -70,4 +70,11 @@ public final class Tools {
       return fail("interrupted while '" + command[0] + "' ran");
     }
   }
+
+  /** Whether a thread of this JVM is in {@code method} ({@code Class.method}) right now. */
+  public static boolean someThreadIn(String method) {
+    return Thread.getAllStackTraces().values().stream()
+        .flatMap(java.util.Arrays::stream)
+        .anyMatch(frame -> (frame.getClassName() + "." + frame.getMethodName()).endsWith(method));
+  }
 }
