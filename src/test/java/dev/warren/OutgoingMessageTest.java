@@ -3,6 +3,7 @@ package dev.warren;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.warren.internal.settlement.DelayLimits;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -65,5 +66,13 @@ class OutgoingMessageTest {
     assertThat(OutgoingMessage.to("o", "k").payload("x").expiration(Duration.ofMillis(1L << 32)))
         .isNotNull();
     assertThat(OutgoingMessage.to("o", "k").payload("x").expiration(Duration.ZERO)).isNotNull();
+  }
+
+  @Test
+  void theLongestExpirationIsTheLongestDelayAWaitQueueHolds() {
+    assertThat(OutgoingMessage.to("o", "k").expiration(DelayLimits.DLX_TTL)).isNotNull();
+    assertThatThrownBy(
+            () -> OutgoingMessage.to("o", "k").expiration(DelayLimits.DLX_TTL.plusMillis(1)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }
