@@ -4,7 +4,7 @@ import com.rabbitmq.client.Address;
 import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -325,7 +325,7 @@ public final class WarrenConfig {
     String pagePath = read(ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, WarrenConfig::parsePath);
     if (pagePath.equals(path)) {
       problems.accept(
-          Messages.invalidConfig(
+          StartupMessages.invalidConfig(
               ASYNCAPI_PAGE_PATH, pagePath, "must differ from '" + ASYNCAPI_PATH + "'"));
     }
     return new AsyncApiSettings(title, version, enabled, path, pagePath);
@@ -420,7 +420,7 @@ public final class WarrenConfig {
         try {
           return new Setting<>(parse.apply(raw.get()), "'" + fullKey + "'");
         } catch (IllegalArgumentException e) {
-          problems.accept(Messages.invalidConfig(fullKey, raw.get(), e.getMessage()));
+          problems.accept(StartupMessages.invalidConfig(fullKey, raw.get(), e.getMessage()));
           return new Setting<>(annotationValue, "@RabbitConsumer");
         }
       }
@@ -440,7 +440,7 @@ public final class WarrenConfig {
         connectionInvalid = true;
       }
       String shown = key.equals(URI) ? "(not shown: it may hold a password)" : raw.get();
-      problems.accept(Messages.invalidConfig(key, shown, e.getMessage()));
+      problems.accept(StartupMessages.invalidConfig(key, shown, e.getMessage()));
       return fallback;
     }
   }

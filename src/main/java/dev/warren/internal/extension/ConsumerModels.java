@@ -14,7 +14,10 @@ import dev.warren.internal.config.WarrenConfig.Setting;
 import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.interceptor.Interpreted;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.BatchMessages;
+import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.settlement.DelayLimits;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
@@ -55,7 +58,7 @@ final class ConsumerModels {
       String name = found.name();
       String other = names.putIfAbsent(name, found.where());
       if (other != null) {
-        problems.accept(Messages.duplicateName(name, found.where(), other));
+        problems.accept(DeclarationMessages.duplicateName(name, found.where(), other));
         continue;
       }
       ConsumerModel model = model(found, name, config, global, problems, warnings);
@@ -93,7 +96,7 @@ final class ConsumerModels {
       // a shape that passed is public and not static
       String obstacle = Interception.obstacle(found.bean().getBeanClass(), found.method());
       counting.accept(
-          Messages.notInterceptable(
+          InterceptorMessages.notInterceptable(
               name,
               where,
               obstacle != null
@@ -108,7 +111,7 @@ final class ConsumerModels {
             .consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)
             .value();
     if (queue.isBlank()) {
-      counting.accept(Messages.blankQueue(name, where));
+      counting.accept(DeclarationMessages.blankQueue(name, where));
     }
     QueueType type =
         config
@@ -128,7 +131,7 @@ final class ConsumerModels {
             counting);
     if (prefetch > MAX_PREFETCH) {
       counting.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               name,
               where,
               "prefetch",
@@ -151,7 +154,7 @@ final class ConsumerModels {
             where,
             counting);
     if (batchSize > prefetch && prefetch >= 1) {
-      counting.accept(Messages.batchOverPrefetch(name, where, batchSize, prefetch));
+      counting.accept(BatchMessages.batchOverPrefetch(name, where, batchSize, prefetch));
     }
     int maxAttempts =
         atLeast(
@@ -189,7 +192,8 @@ final class ConsumerModels {
         deliveryLimit(config, a.arguments(), type, maxAttempts, declare, name, where, counting);
     if (deliveryLimit.kind() == DeliveryLimit.Kind.LIMIT
         && !arguments.containsKey(Topology.DEAD_LETTER_EXCHANGE)) {
-      warnings.accept(Messages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
+      warnings.accept(
+          DeclarationMessages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
     }
     RetryPublisher retryPublisher = a.retryPublisher();
     boolean customRetry =
@@ -199,24 +203,24 @@ final class ConsumerModels {
 
     if (type == QueueType.QUORUM) {
       if (maxAttempts > 0 != !deadLetter.isEmpty()) {
-        counting.accept(Messages.quorumHalfPair(name, where, maxAttempts, deadLetter));
+        counting.accept(DeclarationMessages.quorumHalfPair(name, where, maxAttempts, deadLetter));
       } else if (maxAttempts > 0 && !declare) {
         counting.accept(
-            Messages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
+            DeclarationMessages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
       }
       if (customRetry) {
-        counting.accept(Messages.retryPublisherOnQuorum(name, where));
+        counting.accept(DeclarationMessages.retryPublisherOnQuorum(name, where));
       }
     } else if (maxAttempts > 0 && deadLetter.isEmpty()) {
-      warnings.accept(Messages.capWithoutDeadLetter(name, where, maxAttempts));
+      warnings.accept(DeclarationMessages.capWithoutDeadLetter(name, where, maxAttempts));
     } else if (maxAttempts == 0 && !deadLetter.isEmpty()) {
-      warnings.accept(Messages.deadLetterWithoutCap(name, where, deadLetter));
+      warnings.accept(DeclarationMessages.deadLetterWithoutCap(name, where, deadLetter));
     }
     if (type == QueueType.CLASSIC
         && maxAttempts > 0
         && declare
         && arguments.containsKey("x-dead-letter-exchange")) {
-      warnings.accept(Messages.capWithQueueDeadLetterExchange(name, where));
+      warnings.accept(DeclarationMessages.capWithQueueDeadLetterExchange(name, where));
     }
     Delay delay =
         config
@@ -245,7 +249,7 @@ final class ConsumerModels {
     List<DelayTier> tiers = tiers(tierTexts, delayTarget, name, where, counting);
     if (!tiers.isEmpty() && delay != Delay.DLX_TTL) {
       counting.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               name,
               where,
               "delayTiers",
@@ -257,7 +261,8 @@ final class ConsumerModels {
       // the consumer's static delays: warned about now, refused when returned (WARREN-135)
       if (DelayLimits.exceeds(delay, tier.upTo())) {
         warnings.accept(
-            Messages.tierTooLong(name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
+            DeclarationMessages.tierTooLong(
+                name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
       }
     }
     Setting<Duration> handlerTimeout =
@@ -338,7 +343,7 @@ final class ConsumerModels {
     long calls = (prefetch + perWorker - 1) / perWorker;
     if (limit.multipliedBy(calls).compareTo(consumerTimeout) >= 0) {
       warnings.accept(
-          Messages.heldPastConsumerTimeout(
+          ConsumingMessages.heldPastConsumerTimeout(
               name, where, key, limit, calls, prefetch, concurrency, consumerTimeout));
     }
   }
@@ -356,7 +361,7 @@ final class ConsumerModels {
         tiers.add(new DelayTier(Durations.parse(text), target + "." + text.trim()));
       } catch (IllegalArgumentException e) {
         problems.accept(
-            Messages.invalidSetting(
+            DeclarationMessages.invalidSetting(
                 name, where, "delayTiers", text, texts.source(), e.getMessage()));
       }
     }
@@ -374,7 +379,8 @@ final class ConsumerModels {
       Consumer<String> problems) {
     if (setting.value() < min) {
       problems.accept(
-          Messages.invalidSetting(name, where, label, setting.value(), setting.source(), fix));
+          DeclarationMessages.invalidSetting(
+              name, where, label, setting.value(), setting.source(), fix));
     }
     return setting.value();
   }
@@ -402,7 +408,7 @@ final class ConsumerModels {
       return positiveDuration(setting.value());
     } catch (IllegalArgumentException e) {
       problems.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               name,
               where,
               "batchWait",
@@ -453,7 +459,7 @@ final class ConsumerModels {
     Consumer<String> refuse =
         fix ->
             problems.accept(
-                Messages.invalidSetting(
+                DeclarationMessages.invalidSetting(
                     name, where, WarrenConfig.CONSUMER_DELIVERY_LIMIT, limit, source, fix));
     if (!applies) {
       if (fromConfig && !setting.fromDefaults()) {
@@ -511,7 +517,7 @@ final class ConsumerModels {
         why = "has value '" + argument.value() + "': " + e.getMessage();
       }
     }
-    problems.accept(Messages.badArgument(name, where, argument.name(), why));
+    problems.accept(DeclarationMessages.badArgument(name, where, argument.name(), why));
     return DeliveryLimit.UNSTATED;
   }
 
@@ -528,7 +534,7 @@ final class ConsumerModels {
       }
       if (reserved.contains(argument.name())) {
         problems.accept(
-            Messages.badArgument(
+            DeclarationMessages.badArgument(
                 name,
                 where,
                 argument.name(),
@@ -540,7 +546,7 @@ final class ConsumerModels {
         result.put(argument.name(), value(argument));
       } catch (IllegalArgumentException e) {
         problems.accept(
-            Messages.badArgument(
+            DeclarationMessages.badArgument(
                 name,
                 where,
                 argument.name(),

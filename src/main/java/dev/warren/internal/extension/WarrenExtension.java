@@ -17,7 +17,9 @@ import dev.warren.internal.health.WarrenReadiness;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.invocation.FailureMappers;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.logging.InterceptorMessages;
+import dev.warren.internal.logging.StartupMessages;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.ThreadSource;
 import dev.warren.internal.runtime.WarrenRuntime;
@@ -203,7 +205,7 @@ public class WarrenExtension implements Extension {
         && beanManager
             .resolveInterceptors(InterceptionType.AROUND_INVOKE, Interpreted.Literal.INSTANCE)
             .isEmpty()) {
-      problems.add(Messages.interceptorDisabled());
+      problems.add(InterceptorMessages.interceptorDisabled());
     }
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
@@ -240,7 +242,8 @@ public class WarrenExtension implements Extension {
     runtime = candidate;
     if (!problems.isEmpty()) {
       candidate.stop();
-      event.addDeploymentProblem(new DeploymentException(Messages.deploymentFailed(problems)));
+      event.addDeploymentProblem(
+          new DeploymentException(StartupMessages.deploymentFailed(problems)));
       return;
     }
     models = built;
@@ -332,7 +335,7 @@ public class WarrenExtension implements Extension {
     Set<Bean<?>> beans = beanManager.getBeans(Codec.class, Any.Literal.INSTANCE);
     if (beans.size() > 1) {
       problems.add(
-          Messages.ambiguousCodec(
+          DeclarationMessages.ambiguousCodec(
               beans.stream()
                   .map(b -> b.getBeanClass().getName())
                   .collect(Collectors.joining(", "))));
@@ -356,7 +359,7 @@ public class WarrenExtension implements Extension {
               .map(m -> "'" + m.name() + "'")
               .toList();
       if (!needing.isEmpty()) {
-        problems.add(Messages.noJsonb(String.join(", ", needing), e.toString()));
+        problems.add(DeclarationMessages.noJsonb(String.join(", ", needing), e.toString()));
       }
       return null;
     }

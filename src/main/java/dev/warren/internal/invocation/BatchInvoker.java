@@ -4,7 +4,7 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.util.ArrayList;
@@ -80,9 +80,8 @@ public final class BatchInvoker {
         positions.add(i);
       } catch (Throwable e) {
         // as HandlerInvoker: whatever decoding throws drops this element, never the batch
-        LOG.warning(
-            Messages.decodeFailed(
-                model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
+        ConsumingMessages.decodeFailed(
+            LOG, model.name(), model.queue(), delivery.deliveryTag(), e.toString());
         handled[i] = new Handled(Outcome.drop(), null);
       }
     }

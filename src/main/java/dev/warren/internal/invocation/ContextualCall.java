@@ -3,7 +3,7 @@ package dev.warren.internal.invocation;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.HandlerShape;
 import dev.warren.internal.interceptor.Invocation;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.InterceptorMessages;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;
@@ -111,7 +111,8 @@ final class ContextualCall {
       }
     }
     if (result == null) {
-      throw new IllegalStateException(Messages.notIntercepted(model.name(), model.where()));
+      throw new IllegalStateException(
+          InterceptorMessages.notIntercepted(model.name(), model.where()));
     }
     return result;
   }

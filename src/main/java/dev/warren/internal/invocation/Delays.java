@@ -4,7 +4,7 @@ import dev.warren.Delay;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
 import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.settlement.DelayLimits;
 
 /** Whether a returned {@code retryAfter} is longer than the consumer's strategy can hold. */
@@ -24,7 +24,7 @@ final class Delays {
     if (!DelayLimits.exceeds(strategy, after.delay())) {
       return null;
     }
-    return Messages.delayTooLong(
+    return SettlementMessages.delayTooLong(
         model.name(), model.where(), after.delay(), strategy.name(), DelayLimits.max(strategy));
   }
 }

@@ -1,7 +1,8 @@
 package dev.warren.internal.processor;
 
 import dev.warren.internal.config.Durations;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.BatchMessages;
+import dev.warren.internal.logging.DeclarationMessages;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,10 +85,11 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
             error(
                 method,
                 mirror,
-                Messages.invalidSetting(consumer, where, setting, value, "@RabbitConsumer", fix));
+                DeclarationMessages.invalidSetting(
+                    consumer, where, setting, value, "@RabbitConsumer", fix));
 
     if (queue.isBlank()) {
-      error(method, mirror, Messages.blankQueue(consumer, where));
+      error(method, mirror, DeclarationMessages.blankQueue(consumer, where));
     }
     if (maxAttempts < 0) {
       invalid.report("maxAttempts", maxAttempts, "set it to 0 (no cap) or more");
@@ -102,7 +104,7 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     if (batchSize < 1) {
       invalid.report("batchSize", batchSize, "set it to 1 (no batching) or more");
     } else if (batchSize > prefetch && prefetch >= 1) {
-      error(method, mirror, Messages.batchOverPrefetch(consumer, where, batchSize, prefetch));
+      error(method, mirror, BatchMessages.batchOverPrefetch(consumer, where, batchSize, prefetch));
     }
     try {
       if (Durations.parse(batchWait).isZero()) {
@@ -112,10 +114,13 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
       invalid.report("batchWait", "'" + batchWait + "'", e.getMessage());
     }
     if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
-      error(method, mirror, Messages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
+      error(
+          method,
+          mirror,
+          DeclarationMessages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
     }
     if (quorum && values.containsKey("retryPublisher")) {
-      error(method, mirror, Messages.retryPublisherOnQuorum(consumer, where));
+      error(method, mirror, DeclarationMessages.retryPublisherOnQuorum(consumer, where));
     }
     // the same rule as deployment (HandlerShape): one Delivery is metadata, everything else
     // (a second Delivery included) is a payload, and a Delivery is never a body; a batch
@@ -132,9 +137,10 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     long bodies = parameters.size() - deliveries - batchDeliveries;
     long payloads = bodies + Math.max(0, deliveries - 1) + Math.max(0, batchDeliveries - 1);
     if (bodies == 0) {
-      error(method, mirror, Messages.noPayload(consumer, where));
+      error(method, mirror, DeclarationMessages.noPayload(consumer, where));
     } else if (payloads > 1) {
-      error(method, mirror, Messages.twoPayloads(consumer, where, parameters.toString()));
+      error(
+          method, mirror, DeclarationMessages.twoPayloads(consumer, where, parameters.toString()));
     }
   }
 

@@ -13,7 +13,7 @@ import dev.warren.RequestException.Reason;
 import dev.warren.Requester;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.internal.publish.ExchangeCheck;
 import dev.warren.internal.publish.MustNotBlock;
@@ -394,7 +394,7 @@ public final class DirectReplyRequester implements Requester {
             Reason.NOT_SENT,
             exchange,
             routingKey,
-            Messages.requestNotSent(exchange, routingKey, why),
+            ReplyMessages.requestNotSent(exchange, routingKey, why),
             cause));
   }
 
@@ -445,7 +445,7 @@ public final class DirectReplyRequester implements Requester {
           if (leave(pending)) {
             pending.fail(
                 Reason.NOT_SENT,
-                Messages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
+                ReplyMessages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
                 e);
           }
         }
@@ -479,7 +479,7 @@ public final class DirectReplyRequester implements Requester {
       if (leave(pending)) {
         pending.fail(
             Reason.TIMED_OUT,
-            Messages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
+            ReplyMessages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
             null);
       }
     }
@@ -508,7 +508,7 @@ public final class DirectReplyRequester implements Requester {
       if (pending != null) {
         pending.fail(
             Reason.UNROUTABLE,
-            Messages.requestUnroutable(pending.exchange, pending.routingKey),
+            ReplyMessages.requestUnroutable(pending.exchange, pending.routingKey),
             null);
       }
     }
@@ -526,7 +526,7 @@ public final class DirectReplyRequester implements Requester {
         if (leave(pending)) {
           pending.fail(
               Reason.CHANNEL_CLOSED,
-              Messages.requestChannelClosed(pending.exchange, pending.routingKey, why),
+              ReplyMessages.requestChannelClosed(pending.exchange, pending.routingKey, why),
               cause);
         }
       }
@@ -628,7 +628,7 @@ public final class DirectReplyRequester implements Requester {
                 Reason.UNDECODABLE_REPLY,
                 exchange,
                 routingKey,
-                Messages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
+                ReplyMessages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
                 e));
         return;
       }

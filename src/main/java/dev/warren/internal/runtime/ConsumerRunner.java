@@ -14,8 +14,9 @@ import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
@@ -244,18 +245,18 @@ final class ConsumerRunner {
     }
     if (String.valueOf(cause.getMessage()).contains("delivery acknowledgement on channel")) {
       // the broker's consumer_timeout: at most one per timeout, and each names a slow handler
-      LOG.warning(
-          Messages.channelClosedAtConsumerTimeout(
-              model.name(),
-              model.where(),
-              cause.getMessage(),
-              REOPEN_PAUSE,
-              WarrenConfig.CONSUMERS_PREFIX
-                  + model.name()
-                  + "."
-                  + WarrenConfig.CONSUMER_HANDLER_TIMEOUT));
+      ConsumingMessages.channelClosedAtConsumerTimeout(
+          LOG,
+          model.name(),
+          model.where(),
+          cause.getMessage(),
+          REOPEN_PAUSE,
+          WarrenConfig.CONSUMERS_PREFIX
+              + model.name()
+              + "."
+              + WarrenConfig.CONSUMER_HANDLER_TIMEOUT);
     } else if (reopenWarnings.allow()) {
-      LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
+      SettlementMessages.channelClosedByBroker(LOG, model.name(), cause.getMessage(), REOPEN_PAUSE);
     }
     scheduleReopen(connection);
   }
@@ -277,7 +278,7 @@ final class ConsumerRunner {
       start(connection);
     } catch (IOException | RuntimeException e) {
       if (reopenWarnings.allow()) {
-        LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
+        ConsumingMessages.restartFailed(LOG, e, model.name(), e.toString());
       }
       if (channel.noneOrOpen()) {
         // no channel, or one the broker did not close (so its listener will not try again)
@@ -298,13 +299,13 @@ final class ConsumerRunner {
     }
     waitingForQueue = true;
     state(ConsumerState.WAITING_FOR_QUEUE);
-    LOG.warning(
-        Messages.cancelledByBroker(
-            model.name(),
-            model.queue(),
-            RESUBSCRIBE_FIRST,
-            RESUBSCRIBE_MOST,
-            model.declareTopology()));
+    ConsumingMessages.cancelledByBroker(
+        LOG,
+        model.name(),
+        model.queue(),
+        RESUBSCRIBE_FIRST,
+        RESUBSCRIBE_MOST,
+        model.declareTopology());
     scheduleResubscribe(RESUBSCRIBE_FIRST);
   }
 
@@ -336,7 +337,7 @@ final class ConsumerRunner {
     try {
       start(connection);
       waitingForQueue = false;
-      LOG.info(Messages.subscribedAgain(model.name(), model.queue()));
+      ConsumingMessages.subscribedAgain(LOG, model.name(), model.queue());
     } catch (IOException | RuntimeException e) {
       state(ConsumerState.WAITING_FOR_QUEUE);
       LOG.log(Level.FINE, "consumer '" + model.name() + "' found no queue yet", e);
@@ -350,9 +351,8 @@ final class ConsumerRunner {
     List<String> problems = topology.declare(connection, model);
     String problem = String.join("; ", problems);
     if (!problem.isEmpty() && !problem.equals(redeclareProblem)) {
-      LOG.warning(
-          Messages.redeclareFailed(
-              model.name(), model.where(), "the broker cancelled its subscription", problem));
+      ConsumingMessages.redeclareFailed(
+          LOG, model.name(), model.where(), "the broker cancelled its subscription", problem);
     }
     redeclareProblem = problem;
   }
@@ -403,19 +403,18 @@ final class ConsumerRunner {
     }
     if (!wasStopped) {
       if (running > 0) {
-        LOG.warning(
-            Messages.shutdownTimedOut(
-                model.name(), model.where(), model.queue(), running, timeout));
+        ConsumingMessages.shutdownTimedOut(
+            LOG, model.name(), model.where(), model.queue(), running, timeout);
       }
       if (left.notStarted() + left.delayed() + left.paused() + settling > 0) {
-        LOG.info(
-            Messages.handedBackAtShutdown(
-                model.name(),
-                model.queue(),
-                left.notStarted(),
-                left.delayed(),
-                left.paused() + settling,
-                model.queueType() == QueueType.QUORUM));
+        ConsumingMessages.handedBackAtShutdown(
+            LOG,
+            model.name(),
+            model.queue(),
+            left.notStarted(),
+            left.delayed(),
+            left.paused() + settling,
+            model.queueType() == QueueType.QUORUM);
       }
     }
   }
@@ -444,8 +443,7 @@ final class ConsumerRunner {
 
   /** A handler threw an Error: stop consuming and hand every unsettled delivery back. */
   private void stopAfterFatal(Throwable fatal) {
-    LOG.log(
-        Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
+    ConsumingMessages.fatalError(LOG, fatal, model.name(), model.where(), fatal.toString());
     stopped = true;
     state(ConsumerState.STOPPED);
     inFlight.close();

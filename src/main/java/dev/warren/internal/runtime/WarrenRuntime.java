@@ -14,7 +14,8 @@ import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.logging.ServerMessages;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.publish.MustNotBlock;
 import dev.warren.internal.reply.DirectReplyRequester;
@@ -391,7 +392,7 @@ public final class WarrenRuntime {
     started = true;
     telemetry.start(timer, internal);
     if (threads.isManaged()) {
-      LOG.info(Messages.threadsChosen(threads.description()));
+      ServerMessages.threadsChosen(LOG, threads.description());
     }
     FailureMapping failures = failureMapping(beanManager);
     boolean perConsumer = settings.connection().perConsumer();
@@ -455,7 +456,7 @@ public final class WarrenRuntime {
       try {
         runner.start(connection);
       } catch (IOException | RuntimeException e) {
-        LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
+        ConsumingMessages.startFailed(LOG, e, model.name(), e.toString());
         throw e;
       }
     }
@@ -615,7 +616,7 @@ public final class WarrenRuntime {
       }
     }
     if (unanswered > 0) {
-      LOG.warning(Messages.shutdownCallsUnanswered(what, unanswered, settings.shutdownTimeout()));
+      ConsumingMessages.shutdownCallsUnanswered(LOG, what, unanswered, settings.shutdownTimeout());
     }
   }
 
@@ -642,17 +643,14 @@ public final class WarrenRuntime {
       // already closed by the broker or by a failure: recovery is stopped all the same
     } catch (IOException | RuntimeException e) {
       if (System.nanoTime() - deadlineNanos >= 0) {
-        LOG.warning(
-            Messages.shutdownCallsUnanswered(
-                "connection.close ('" + connection.getClientProvidedName() + "')",
-                1,
-                settings.shutdownTimeout()));
+        ConsumingMessages.shutdownCallsUnanswered(
+            LOG,
+            "connection.close ('" + connection.getClientProvidedName() + "')",
+            1,
+            settings.shutdownTimeout());
       } else {
-        LOG.log(
-            Level.WARNING,
-            Messages.stopFailed(
-                "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
-            e);
+        ConsumingMessages.stopFailed(
+            LOG, e, "the connection '" + connection.getClientProvidedName() + "'", e.toString());
       }
     }
   }

@@ -3,7 +3,7 @@ package dev.warren.internal.topology;
 import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -59,12 +59,12 @@ public final class QuorumLimit {
     }
     if (!version.known()) {
       return Optional.of(
-          Messages.brokerVersionUnknown(
+          DeclarationMessages.brokerVersionUnknown(
               model.name(), model.where(), model.queue(), version.text()));
     }
     if (kind == DeliveryLimit.Kind.UNSTATED && version.limitsQuorumQueuesByDefault()) {
       return Optional.of(
-          Messages.quorumLimitUnseen(
+          DeclarationMessages.quorumLimitUnseen(
               model.name(),
               model.where(),
               model.queue(),
@@ -99,7 +99,7 @@ public final class QuorumLimit {
     } else {
       fix = "; or set " + key + "' to the limit the queue has";
     }
-    return Messages.deliveryLimitRefused(
+    return DeclarationMessages.deliveryLimitRefused(
         model.name(),
         model.where(),
         model.queue(),
