@@ -34,7 +34,7 @@ public final class ClientMessages {
           "connection '{connection}' loops on a message the RabbitMQ Java client "
               + "cannot read: it closed twice in a row ({error}), each time soon after "
               + "it reconnected; {stuck}The client now waits {pause} before "
-              + "reconnecting, doubling up to {most}. Remove or move the message with a "
+              + "reconnecting, doubling up to {most}. |Remove or move the message with a "
               + "tool that is not the Java client: the management UI's 'Get messages' on "
               + "the queue with Ack mode 'Reject requeue false' (it goes to the queue's "
               + "dead-letter exchange, if any), or 'rabbitmqctl purge_queue' if the "
@@ -191,7 +191,7 @@ public final class ClientMessages {
               + "Warren took its header table off before the client read it, so that the "
               + "connection and its other consumers go on. A consumer drops the message "
               + "as a decode failure (to its queue's dead-letter exchange, if any, with "
-              + "its headers unchanged); |a reply fails its request. Find its publisher: "
+              + "its headers unchanged); a reply fails its request. |Find its publisher: "
               + "the headers come from there (logged at most once a minute per "
               + "connection)");
 

@@ -16,7 +16,8 @@ public final class ConsumingMessages {
           30,
           Level.WARN,
           "consumer '{consumer}': delivery {tag} from queue '{queue}' could not be "
-              + "decoded ({why}); |it was dropped without reaching the handler");
+              + "decoded ({why}); it was dropped without reaching the handler",
+          "check what the publisher sends against the handler's payload type (or its Codec)");
 
   public static void decodeFailed(Logger log, String consumer, String queue, long tag, String why) {
     DECODE_FAILED.log(log, consumer, tag, queue, why);
@@ -39,9 +40,10 @@ public final class ConsumingMessages {
       new Message(
           36,
           Level.WARN,
-          "consumer '{consumer}' ({method}) failed with {error}; |outcome: "
+          "consumer '{consumer}' ({method}) failed with {error}; outcome: "
               + "{outcome} (a dev.warren.spi.FailureMapper bean for the exception type "
-              + "can choose another)");
+              + "can choose another)",
+          "nothing if the outcome is right; a dev.warren.spi.FailureMapper bean for the exception type can choose another");
 
   public static void handlerFailed(
       Logger log, Throwable thrown, String consumer, String method, String error, String outcome) {
@@ -57,8 +59,9 @@ public final class ConsumingMessages {
       new Message(
           37,
           Level.WARN,
-          "FailureMapper '{mapper}' itself threw {error}; |the default mapping was "
-              + "used instead");
+          "FailureMapper '{mapper}' itself threw {error}; the default mapping was "
+              + "used instead",
+          "fix the FailureMapper: it must not throw");
 
   public static void mapperFailed(Logger log, Throwable thrown, String mapper, String error) {
     MAPPER_FAILED.logThrown(log, thrown, mapper, error);
@@ -92,8 +95,9 @@ public final class ConsumingMessages {
           39,
           Level.WARN,
           "consumer '{consumer}': the broker cancelled the subscription to queue "
-              + "'{queue}' (was the queue deleted?); |the consumer subscribes again by "
-              + "itself, first in {first}, then at growing pauses up to {most}{until}");
+              + "'{queue}' (was the queue deleted?); the consumer subscribes again by "
+              + "itself, first in {first}, then at growing pauses up to {most}{until}",
+          "nothing: the consumer subscribes again by itself");
 
   /**
    * @param declares whether the consumer owns its topology (declare-topology on) and declares it
@@ -151,7 +155,8 @@ public final class ConsumingMessages {
           42,
           Level.WARN,
           "FailureMapper bean '{mapper}' does not name a concrete exception type "
-              + "(FailureMapper<E> with E a class); |it is ignored");
+              + "(FailureMapper<E> with E a class); it is ignored",
+          "declare the mapper as FailureMapper<E> with E a concrete exception class");
 
   public static void genericMapper(Logger log, String mapper) {
     GENERIC_MAPPER.log(log, mapper);
@@ -362,9 +367,9 @@ public final class ConsumingMessages {
           Level.WARN,
           "the broker did not answer {count} {what}{calls} during shutdown in time "
               + "('warren.shutdown-timeout' is {timeout}, closing may take 5 s more); "
-              + "|Warren stopped waiting and closes its connections without the broker's "
+              + "Warren stopped waiting and closes its connections without the broker's "
               + "answer: deliveries still unacked go back to their queues as the broker "
-              + "sees the connection close. Check the broker for a memory or disk alarm "
+              + "sees the connection close. |Check the broker for a memory or disk alarm "
               + "(rabbitmqctl status) or a network problem between the service and the "
               + "broker");
 

@@ -108,7 +108,7 @@ public final class DeclarationMessages {
       new Message(
           17,
           Level.PROBLEM,
-          "consumer '{consumer}' ({method}): the broker refused {step}: {reason}; " + "{fix}");
+          "consumer '{consumer}' ({method}): the broker refused {step}: {reason}; " + "|{fix}");
 
   /**
    * A declare or check the broker refused, different arguments (406) or a user without the
@@ -198,7 +198,10 @@ public final class DeclarationMessages {
 
   public static final Message BAD_ARGUMENT =
       new Message(
-          24, Level.PROBLEM, "consumer '{consumer}' ({method}): queue argument '{name}' {why}");
+          24,
+          Level.PROBLEM,
+          "consumer '{consumer}' ({method}): queue argument '{name}' {why}",
+          "correct or remove the queue argument");
 
   public static String badArgument(String consumer, String method, String name, String why) {
     return BAD_ARGUMENT.text(consumer, method, name, why);

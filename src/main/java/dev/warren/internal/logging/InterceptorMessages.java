@@ -13,7 +13,8 @@ public final class InterceptorMessages {
           Level.PROBLEM,
           "consumer '{consumer}' ({method}): Warren's interceptor, which "
               + "interprets what the method returns or throws, cannot be bound to it: "
-              + "{why}");
+              + "{why}",
+          "fix what the reason names, so that the interceptor can be bound to the method");
 
   public static String notInterceptable(String consumer, String method, String why) {
     return NOT_INTERCEPTABLE.text(consumer, method, why);

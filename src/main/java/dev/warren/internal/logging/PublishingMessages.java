@@ -122,11 +122,11 @@ public final class PublishingMessages {
       new Message(
           220,
           Level.THROWN,
-          "expiration {expiration} is out of range; |a per-message TTL is from 0 "
-              + "to {longestMillis} ms ({longestDays} days): RabbitMQ refuses a longer "
-              + "one with 406 PRECONDITION_FAILED and closes the publishing channel, "
-              + "failing the messages unconfirmed on it. Give a shorter expiration, or "
-              + "none for messages that never expire");
+          "expiration {expiration} is out of range; a per-message TTL is from 0 to "
+              + "{longestMillis} ms ({longestDays} days): RabbitMQ refuses a longer one "
+              + "with 406 PRECONDITION_FAILED and closes the publishing channel, failing "
+              + "the messages unconfirmed on it. |Give a shorter expiration, or none for "
+              + "messages that never expire");
 
   public static String expirationOutOfRange(Duration expiration, Duration longest) {
     return EXPIRATION_OUT_OF_RANGE.text(expiration, longest.toMillis(), longest.toDays());

@@ -14,7 +14,8 @@ public final class SettlementMessages {
           31,
           Level.WARN,
           "consumer '{consumer}': delivery {tag} was already settled ({first}); "
-              + "|the second settlement ({second}) was ignored");
+              + "the second settlement ({second}) was ignored",
+          "nothing: the second settlement was ignored");
 
   public static void alreadySettled(
       Logger log, String consumer, long tag, String first, String second) {
@@ -27,7 +28,8 @@ public final class SettlementMessages {
           Level.WARN,
           "consumer '{consumer}': the channel of delivery {tag} closed before it "
               + "could be settled ({action}); the broker will deliver it "
-              + "again{heldBack}; logged at most once a minute per consumer");
+              + "again{heldBack}; logged at most once a minute per consumer",
+          "nothing: the broker delivers it again");
 
   /**
    * @param suppressed how many lines like it were held back since the last one (one line a minute
@@ -50,7 +52,8 @@ public final class SettlementMessages {
           33,
           Level.WARN,
           "consumer '{consumer}': sending {action} for delivery {tag} failed "
-              + "({why}); the broker will deliver it again");
+              + "({why}); the broker will deliver it again",
+          "nothing: the broker delivers it again");
 
   public static void settleFailed(
       Logger log, Throwable thrown, String consumer, long tag, String action, String why) {
@@ -152,9 +155,9 @@ public final class SettlementMessages {
           Level.WARN,
           "consumer '{consumer}' ({method}): {step} failed with {failure}; "
               + "{deliveries} went back to the queue unchanged (basic.reject "
-              + "requeue=true) and will be delivered again; the consumer goes on. If the "
-              + "stack trace ends in the application's code (an OpenTelemetry "
-              + "SpanProcessor, a Codec, a FailureMapper), fix that code; |otherwise "
+              + "requeue=true) and will be delivered again; the consumer goes on. |If "
+              + "the stack trace ends in the application's code (an OpenTelemetry "
+              + "SpanProcessor, a Codec, a FailureMapper), fix that code; otherwise "
               + "report it as a Warren bug with this stack trace; logged at most once a "
               + "minute per consumer");
 
@@ -176,9 +179,9 @@ public final class SettlementMessages {
           "consumer '{consumer}' ({method}): {step} failed with {failure}; "
               + "{deliveries} is settled all the same (its frame was sent, or is sent "
               + "regardless of this step, or its channel had closed and the broker "
-              + "delivers it again): nothing is redone and the consumer goes on. If the "
+              + "delivers it again): nothing is redone and the consumer goes on. |If the "
               + "stack trace ends in the application's code (an OpenTelemetry "
-              + "SpanProcessor, a Codec, a FailureMapper), fix that code; |otherwise "
+              + "SpanProcessor, a Codec, a FailureMapper), fix that code; otherwise "
               + "report it as a Warren bug with this stack trace; logged at most once a "
               + "minute per consumer");
 

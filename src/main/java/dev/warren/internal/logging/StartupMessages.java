@@ -113,9 +113,9 @@ public final class StartupMessages {
       new Message(
           133,
           Level.THROWN,
-          "the server at {where} did not answer in AMQP 0-9-1 ({why}); if that "
+          "the server at {where} did not answer in AMQP 0-9-1 ({why}); |if that "
               + "port expects TLS (RabbitMQ's TLS port is usually 5671), use amqps:// in "
-              + "'warren.uri'; |otherwise point 'warren.uri' (or 'warren.addresses') at "
+              + "'warren.uri'; otherwise point 'warren.uri' (or 'warren.addresses') at "
               + "the broker's AMQP port (usually 5672)");
 
   public static String notAmqp(String where, String why) {

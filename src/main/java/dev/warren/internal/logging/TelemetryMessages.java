@@ -12,9 +12,9 @@ public final class TelemetryMessages {
       new Message(
           180,
           Level.WARN,
-          "Warren found the OpenTelemetry API but cannot use it ({error}); |it "
-              + "runs without traces and metrics. Use OpenTelemetry API 1.40 or later, "
-              + "or set 'warren.telemetry.enabled=false' to silence this");
+          "Warren found the OpenTelemetry API but cannot use it ({error}); it runs "
+              + "without traces and metrics. |Use OpenTelemetry API 1.40 or later, or "
+              + "set 'warren.telemetry.enabled=false' to silence this");
 
   public static void telemetryUnavailable(Logger log, String error) {
     TELEMETRY_UNAVAILABLE.log(log, error);
@@ -25,8 +25,8 @@ public final class TelemetryMessages {
           181,
           Level.WARN,
           "more than one CDI bean of type 'io.opentelemetry.api.OpenTelemetry' "
-              + "({beans}); |Warren's traces and metrics use GlobalOpenTelemetry "
-              + "instead. Keep one such bean, or set 'warren.telemetry.enabled=false'");
+              + "({beans}); Warren's traces and metrics use GlobalOpenTelemetry instead. "
+              + "|Keep one such bean, or set 'warren.telemetry.enabled=false'");
 
   public static void ambiguousOpenTelemetry(Logger log, String beans) {
     AMBIGUOUS_OPEN_TELEMETRY.log(log, beans);
