@@ -37,7 +37,7 @@ public final class StartupMessages {
   public static final Message BROKER_UNREACHABLE =
       new Message(
           2,
-          Level.THROWN,
+          Level.PROBLEM,
           "cannot connect to RabbitMQ at {where}: {reason}; |start the broker or "
               + "point 'warren.uri' (or 'warren.addresses') at it");
 
@@ -48,7 +48,7 @@ public final class StartupMessages {
   public static final Message CREDENTIALS_REFUSED =
       new Message(
           3,
-          Level.THROWN,
+          Level.PROBLEM,
           "RabbitMQ at {where} refused the credentials of user '{user}'; |set "
               + "'warren.username' and 'warren.password' (or the user info of "
               + "'warren.uri')");
@@ -87,7 +87,7 @@ public final class StartupMessages {
   public static final Message VIRTUAL_HOST_MISSING =
       new Message(
           131,
-          Level.THROWN,
+          Level.PROBLEM,
           "RabbitMQ at {where} has no virtual host '{vhost}'; |create it on the "
               + "broker (rabbitmqctl add_vhost) or set 'warren.virtual-host' (or the "
               + "path of 'warren.uri') to one that exists");
@@ -99,7 +99,7 @@ public final class StartupMessages {
   public static final Message VIRTUAL_HOST_REFUSED =
       new Message(
           132,
-          Level.THROWN,
+          Level.PROBLEM,
           "RabbitMQ at {where} accepted the credentials of user '{user}' but "
               + "refused it access to virtual host '{vhost}'; |grant the user "
               + "permissions there (rabbitmqctl set_permissions -p '{vhost}' '{user}' "
@@ -112,7 +112,7 @@ public final class StartupMessages {
   public static final Message NOT_AMQP =
       new Message(
           133,
-          Level.THROWN,
+          Level.PROBLEM,
           "the server at {where} did not answer in AMQP 0-9-1 ({why}); |if that "
               + "port expects TLS (RabbitMQ's TLS port is usually 5671), use amqps:// in "
               + "'warren.uri'; otherwise point 'warren.uri' (or 'warren.addresses') at "
