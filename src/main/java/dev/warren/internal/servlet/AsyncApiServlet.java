@@ -41,7 +41,7 @@ final class AsyncApiServlet extends HttpServlet {
       String message = AsyncApiMessages.asyncApiUnavailable(request.getServletPath(), e.toString());
       if (!warned) {
         warned = true;
-        LOG.warning(message);
+        AsyncApiMessages.ASYNC_API_UNAVAILABLE.log(LOG, request.getServletPath(), e.toString());
       }
       response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
       write(response, "text/plain", message);
