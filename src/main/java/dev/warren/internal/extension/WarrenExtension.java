@@ -290,6 +290,11 @@ public class WarrenExtension implements Extension {
     return deployed.runtime();
   }
 
+  /** What deployment validation accepted, for the test kit. */
+  public DeploymentModel deployment() {
+    return deployed.deployment();
+  }
+
   /**
    * Declares or checks every consumer's topology, on the consumers' connection (the publishing one
    * when there are no consumers, to check the broker for an injected client); the broker's version,
