@@ -6,7 +6,7 @@
  * <p>The one rule: no thread that reads frames, completes stages, frees confirm-window places or
  * keeps time ever waits for application code or for the confirm window, and the timer never waits
  * for the network. The threads (on a server they come from its {@code ManagedThreadFactory}, see
- * {@code runtime.ThreadSource}):
+ * {@code ee.ThreadSource}):
  *
  * <ul>
  *   <li><b>reader</b>: the client's I/O thread, one per connection ({@code warren-amqp-N} on a

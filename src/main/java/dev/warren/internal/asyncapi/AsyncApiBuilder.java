@@ -3,8 +3,8 @@ package dev.warren.internal.asyncapi;
 import static dev.warren.internal.asyncapi.Json.obj;
 
 import com.rabbitmq.client.Address;
-import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.extension.ConsumerModel.BindingModel;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerModel.BindingModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -6,9 +6,9 @@ import static dev.warren.internal.asyncapi.Json.ref;
 
 import dev.warren.Delay;
 import dev.warren.QueueType;
-import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.extension.ConsumerModel.BindingModel;
-import dev.warren.internal.extension.PublicationModel;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerModel.BindingModel;
+import dev.warren.internal.model.PublicationModel;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.lang.reflect.Type;

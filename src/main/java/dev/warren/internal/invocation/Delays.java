@@ -3,8 +3,8 @@ package dev.warren.internal.invocation;
 import dev.warren.Delay;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.DelayLimits;
 
 /** Whether a returned {@code retryAfter} is longer than the consumer's strategy can hold. */

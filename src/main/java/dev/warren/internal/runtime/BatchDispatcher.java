@@ -1,8 +1,8 @@
 package dev.warren.internal.runtime;
 
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.Handled;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.Scope;
 import java.util.ArrayList;

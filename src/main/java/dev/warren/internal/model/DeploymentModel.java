@@ -1,8 +1,7 @@
-package dev.warren.internal.extension;
+package dev.warren.internal.model;
 
 import dev.warren.internal.config.AsyncApiSettings;
 import dev.warren.internal.config.GlobalSettings;
-import dev.warren.internal.topology.BrokerVersion;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package dev.warren.internal.extension;
+package dev.warren.internal.model;
 
 import dev.warren.Delay;
 import dev.warren.QueueType;

@@ -1,7 +1,8 @@
-package dev.warren.internal.telemetry;
+package dev.warren.internal.extension;
 
 import dev.warren.internal.ee.OptionalApis;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.internal.telemetry.otel.OtelTelemetry;
 import jakarta.enterprise.inject.spi.BeanManager;
 import java.util.logging.Logger;

@@ -1,4 +1,4 @@
-package dev.warren.internal.runtime;
+package dev.warren.internal.ee;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;

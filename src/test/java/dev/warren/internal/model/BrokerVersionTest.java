@@ -1,4 +1,4 @@
-package dev.warren.internal.topology;
+package dev.warren.internal.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

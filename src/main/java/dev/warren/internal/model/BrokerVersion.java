@@ -1,4 +1,4 @@
-package dev.warren.internal.topology;
+package dev.warren.internal.model;
 
 import java.util.Map;
 import java.util.regex.Matcher;

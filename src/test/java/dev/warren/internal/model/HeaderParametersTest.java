@@ -1,11 +1,11 @@
-package dev.warren.internal.extension;
+package dev.warren.internal.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warren.Delivery;
 import dev.warren.Header;
 import dev.warren.Outcome;
-import dev.warren.internal.extension.HandlerShape.HeaderParameter;
+import dev.warren.internal.model.HandlerShape.HeaderParameter;
 import java.lang.reflect.Method;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
-package dev.warren.internal.extension;
+package dev.warren.internal.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warren.Delivery;
 import dev.warren.Outcome;
-import dev.warren.internal.extension.HandlerShape.ReturnKind;
+import dev.warren.internal.model.HandlerShape.ReturnKind;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.warren.internal.runtime;
+package dev.warren.internal.ee;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
