@@ -4,10 +4,10 @@ import static dev.warren.internal.asyncapi.PayloadSchemas.obj;
 
 import com.rabbitmq.client.Address;
 import dev.warren.Delay;
-import dev.warren.QueueType;
 import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.extension.ConsumerModel.BindingModel;
 import dev.warren.internal.extension.PublicationModel;
+import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.lang.reflect.Type;
@@ -196,9 +196,8 @@ final class AsyncApiBuilder {
   private Map<String, Object> policy(ConsumerModel model) {
     Map<String, Object> policy = new LinkedHashMap<>();
     policy.put("maxAttempts", model.maxAttempts());
-    boolean quorum = model.queueType() == QueueType.QUORUM;
     if (model.capped()) {
-      if (quorum) {
+      if (Attempts.serverCounts(model.queueType())) {
         policy.put("attemptsCountedBy", "broker");
         policy.put("deliveryLimit", model.maxAttempts() - 1);
       } else {
