@@ -5,10 +5,10 @@ import static dev.warren.internal.asyncapi.Json.obj;
 import static dev.warren.internal.asyncapi.Json.ref;
 
 import dev.warren.Delay;
-import dev.warren.QueueType;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.BindingModel;
 import dev.warren.internal.model.PublicationModel;
+import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
 import java.lang.reflect.Type;
@@ -116,9 +116,8 @@ final class Operations {
   private Map<String, Object> policy(ConsumerModel model) {
     Map<String, Object> policy = new LinkedHashMap<>();
     policy.put("maxAttempts", model.maxAttempts());
-    boolean quorum = model.queueType() == QueueType.QUORUM;
     if (model.capped()) {
-      if (quorum) {
+      if (Attempts.serverCounts(model.queueType())) {
         policy.put("attemptsCountedBy", "broker");
         policy.put("deliveryLimit", model.maxAttempts() - 1);
       } else {

@@ -5,6 +5,7 @@ import dev.warren.Header;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.Headers;
 import dev.warren.internal.logging.Messages;
+import dev.warren.internal.rules.ConsumerRules;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
@@ -23,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What a consumer method looks like: where its payload and {@link Delivery} parameters are and how
@@ -194,17 +196,16 @@ public record HandlerShape(
     }
     // a second Delivery (or List<Delivery>) lands in payloads, but it is never a body: the codec
     // cannot decode into it, so a method whose only "payload" is one has no payload at all
-    if (payloads.stream()
-        .allMatch(
-            i -> parameters[i] == Delivery.class || isListOf(parameters[i], Delivery.class))) {
-      problems.accept(Messages.noPayload(consumer, where));
-      ok = false;
-    } else if (payloads.size() > 1) {
-      List<String> names = new ArrayList<>();
-      for (int i : payloads) {
-        names.add(parameters[i].getTypeName());
-      }
-      problems.accept(Messages.twoPayloads(consumer, where, String.join(", ", names)));
+    int bodies =
+        (int)
+            payloads.stream()
+                .filter(
+                    i ->
+                        parameters[i] != Delivery.class && !isListOf(parameters[i], Delivery.class))
+                .count();
+    Supplier<String> listed =
+        () -> String.join(", ", payloads.stream().map(i -> parameters[i].getTypeName()).toList());
+    if (!ConsumerRules.onePayload(consumer, where, bodies, payloads.size(), listed, problems)) {
       ok = false;
     }
     Type payloadType = payloads.size() == 1 ? parameters[payloads.get(0)] : null;

@@ -9,7 +9,6 @@ import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
-import dev.warren.QueueType;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
@@ -415,7 +414,7 @@ final class ConsumerRunner {
                 left.notStarted(),
                 left.delayed(),
                 left.paused() + settling,
-                model.queueType() == QueueType.QUORUM));
+                Attempts.serverCounts(model.queueType())));
       }
     }
   }
