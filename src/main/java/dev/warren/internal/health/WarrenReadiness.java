@@ -1,8 +1,8 @@
 package dev.warren.internal.health;
 
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
 import dev.warren.internal.extension.WarrenExtension;
-import dev.warren.internal.runtime.ConsumerState;
-import dev.warren.internal.runtime.ConsumerStatus;
 import dev.warren.internal.runtime.WarrenRuntime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
