@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Here one thread only keeps time and hands each tick to a pool that grows only while a sender
  * waits, and shrinks after a minute idle; a periodic task whose last run still waits skips its
  * ticks, so that a blocked connection holds at most one thread. Lives from the runtime's creation
- * to its {@link WarrenRuntime#stop()}.
+ * to its {@code WarrenRuntime.stop()}.
  */
 public final class Heartbeats extends AbstractExecutorService implements ScheduledExecutorService {
 

@@ -8,6 +8,7 @@ import dev.warren.internal.settlement.execution.InFlight;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
 import dev.warren.internal.settlement.execution.SettlementExecutor;
 import dev.warren.internal.settlement.execution.SettlementGuard;
+import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.Scope;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ final class BatchDispatcher implements Dispatcher {
   private final Consumer<IncomingDelivery> collect; // batches::add, made once
 
   private final ConsumerTelemetry telemetry;
+  private final SettlementListener listener;
   private final SettlementGuard guard;
 
   BatchDispatcher(
@@ -55,7 +57,9 @@ final class BatchDispatcher implements Dispatcher {
       Control control,
       ScheduledExecutorService timer,
       ConsumerTelemetry telemetry,
+      SettlementListener listener,
       SettlementGuard guard) {
+    this.listener = listener;
     this.guard = guard;
     this.inFlight = inFlight;
     this.timeouts = timeouts;
@@ -78,7 +82,7 @@ final class BatchDispatcher implements Dispatcher {
 
   @Override
   public DeliverySource source(String consumerName, String queue) {
-    return new DeliverySource(consumerName, queue, null); // the workers get whole batches
+    return new DeliverySource(consumerName, queue, null, listener); // workers get whole batches
   }
 
   /** A batch is complete: queue it for the workers (called by the collector, must not block). */
@@ -118,7 +122,7 @@ final class BatchDispatcher implements Dispatcher {
       if (!timeouts.finish(call, live, unexpected, null)) {
         return; // taken from it already: the messages are settled or handed back
       }
-      live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), unexpected));
+      live.forEach(delivery -> Dispatcher.abandon(listener, delivery, unexpected));
       control.fatal(unexpected);
       return;
     }
@@ -136,7 +140,7 @@ final class BatchDispatcher implements Dispatcher {
                 live,
                 () -> {
                   control.fatal(fatal); // first: the channel closes, the broker redelivers them
-                  live.forEach(delivery -> Dispatcher.abandon(delivery.telemetry(), fatal));
+                  live.forEach(delivery -> Dispatcher.abandon(listener, delivery, fatal));
                 });
             return;
           }

@@ -7,7 +7,6 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
-import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
 import dev.warren.QueueType;
 import dev.warren.internal.config.WarrenConfig;
@@ -16,7 +15,6 @@ import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.Messages;
-import dev.warren.internal.logging.RateLimit;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.execution.DeliverySource;
@@ -24,14 +22,13 @@ import dev.warren.internal.settlement.execution.InFlight;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
 import dev.warren.internal.settlement.execution.SettlementExecutor;
 import dev.warren.internal.settlement.execution.SettlementGuard;
+import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -49,34 +46,26 @@ import java.util.logging.Logger;
  * timeout) run on Warren's broker-call threads ({@code warren-broker}), the timer only schedules
  * them, so that request timeouts, batch waits, in-process delays and confirm sweeps never wait on
  * the network, and neither does the internal pool's work (delayed copies, queued publishes). At
- * shutdown {@link WarrenRuntime} runs {@link #cancel} and {@link #closeChannel} there too and waits
+ * shutdown {@code WarrenRuntime} runs {@link #cancel} and {@link #closeChannel} there too and waits
  * for them no longer than its bounds.
  */
 public final class ConsumerRunner {
 
   private static final Logger LOG = Logger.getLogger(ConsumerRunner.class.getName());
-  private static final Duration WARNING_INTERVAL = Duration.ofMinutes(1);
-  private static final Duration REOPEN_PAUSE = Duration.ofSeconds(1);
-  private static final Duration RESUBSCRIBE_FIRST = Duration.ofSeconds(1);
-  private static final Duration RESUBSCRIBE_MOST = Duration.ofSeconds(30);
 
   private final ConsumerModel model;
   private final ConsumerPolicy policy;
-  private final ScheduledExecutorService timer;
-  private final Executor brokerCalls;
   private final ExecutorService workers;
   private final ConsumerChannel channel;
   private final SettlementExecutor settlement;
   private final InFlight inFlight = new InFlight();
   private final Dispatcher dispatcher;
   private final DeliverySource source; // what every delivery of this consumer holds
-  private final OwnTopology topology;
-  private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
+  private final SettlementListener listener;
+  private final Reopening reopening;
   private volatile boolean stopped;
   private volatile ConsumerState state = ConsumerState.STARTING;
   private volatile Connection connection;
-  private volatile boolean waitingForQueue;
-  private String redeclareProblem = ""; // the last one logged, by one resubscription at a time
 
   /**
    * @param model the consumer
@@ -108,10 +97,11 @@ public final class ConsumerRunner {
       ConsumerTelemetry telemetry,
       OwnTopology topology) {
     this.model = model;
-    this.topology = topology;
     this.policy = policy;
-    this.timer = timer;
-    this.brokerCalls = brokerCalls;
+    this.listener =
+        telemetry == ConsumerTelemetry.NONE
+            ? SettlementListener.NONE
+            : SettlementListener.TELEMETRY;
     this.workers =
         new ThreadPoolExecutor(
             model.concurrency(),
@@ -132,7 +122,8 @@ public final class ConsumerRunner {
             timer,
             inFlight,
             consumerTimeout,
-            guard);
+            guard,
+            listener);
     HandlerTimeouts timeouts =
         new HandlerTimeouts(
             model.name(),
@@ -146,18 +137,8 @@ public final class ConsumerRunner {
             settlement,
             inFlight,
             guard);
-    Dispatcher.Control control =
-        new Dispatcher.Control() {
-          @Override
-          public boolean stopped() {
-            return stopped;
-          }
-
-          @Override
-          public void fatal(Throwable fatal) {
-            stopAfterFatal(fatal);
-          }
-        };
+    Self control = new Self();
+    this.reopening = new Reopening(model, channel, topology, timer, brokerCalls, control);
     if (batchInvoker != null) {
       this.dispatcher =
           new BatchDispatcher(
@@ -170,6 +151,7 @@ public final class ConsumerRunner {
               control,
               timer,
               telemetry,
+              listener,
               guard);
     } else if (model.shape().responder()) {
       this.dispatcher =
@@ -179,13 +161,23 @@ public final class ConsumerRunner {
               inFlight,
               timeouts,
               control,
-              new ResponderReplies(model.name(), model.queue(), channel, settlement, guard),
+              new ResponderReplies(
+                  model.name(), model.queue(), channel, settlement, listener, guard),
               telemetry,
+              listener,
               guard);
     } else {
       this.dispatcher =
           new SingleDispatcher(
-              invoker, workers, inFlight, timeouts, control, settlement::settle, telemetry, guard);
+              invoker,
+              workers,
+              inFlight,
+              timeouts,
+              control,
+              settlement::settle,
+              telemetry,
+              listener,
+              guard);
     }
     this.source = dispatcher.source(model.name(), model.queue());
   }
@@ -197,7 +189,7 @@ public final class ConsumerRunner {
         connection,
         model.queue(),
         Subscription::new,
-        cause -> closed(connection, cause),
+        cause -> reopening.closed(connection, cause),
         new Recovered());
     state(ConsumerState.CONSUMING);
     LOG.info(
@@ -229,138 +221,6 @@ public final class ConsumerRunner {
     if (!stopped || next == ConsumerState.STOPPED) {
       state = next;
     }
-  }
-
-  /**
-   * The consumer's channel closed. A lost connection is left to the client's recovery; a channel
-   * the broker closed on its own (a channel error, for example a copy published to an exchange
-   * deleted meanwhile) is reopened here, after a pause, since the client recovers channels only
-   * after a lost connection; deliveries of the dead channel come again from the broker.
-   */
-  private void closed(Connection connection, ShutdownSignalException cause) {
-    if (stopped || cause.isInitiatedByApplication()) {
-      return;
-    }
-    if (waitingForQueue && !cause.isHardError()) {
-      return; // a subscription attempt found no queue: the resubscription tries again itself
-    }
-    state(ConsumerState.RECOVERING);
-    if (cause.isHardError()) {
-      return;
-    }
-    if (String.valueOf(cause.getMessage()).contains("delivery acknowledgement on channel")) {
-      // the broker's consumer_timeout: at most one per timeout, and each names a slow handler
-      LOG.warning(
-          Messages.channelClosedAtConsumerTimeout(
-              model.name(),
-              model.where(),
-              cause.getMessage(),
-              REOPEN_PAUSE,
-              WarrenConfig.CONSUMERS_PREFIX
-                  + model.name()
-                  + "."
-                  + WarrenConfig.CONSUMER_HANDLER_TIMEOUT));
-    } else if (reopenWarnings.allow()) {
-      LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
-    }
-    scheduleReopen(connection);
-  }
-
-  private void scheduleReopen(Connection connection) {
-    try {
-      timer.schedule(
-          () -> offTimer(() -> reopen(connection)), REOPEN_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (RejectedExecutionException e) {
-      // shutting down
-    }
-  }
-
-  private void reopen(Connection connection) {
-    if (stopped) {
-      return;
-    }
-    try {
-      start(connection);
-    } catch (IOException | RuntimeException e) {
-      if (reopenWarnings.allow()) {
-        LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
-      }
-      if (channel.noneOrOpen()) {
-        // no channel, or one the broker did not close (so its listener will not try again)
-        channel.close();
-        scheduleReopen(connection);
-      }
-    }
-  }
-
-  /**
-   * The broker cancelled the subscription (its queue was deleted, or a node holding it went away):
-   * subscribe again on a fresh channel, after pauses that double from 1 s up to 30 s, until the
-   * queue is back; a consumer that owns its topology declares it again before each attempt.
-   */
-  private void cancelledByBroker() {
-    if (stopped) {
-      return;
-    }
-    waitingForQueue = true;
-    state(ConsumerState.WAITING_FOR_QUEUE);
-    LOG.warning(
-        Messages.cancelledByBroker(
-            model.name(),
-            model.queue(),
-            RESUBSCRIBE_FIRST,
-            RESUBSCRIBE_MOST,
-            model.declareTopology()));
-    scheduleResubscribe(RESUBSCRIBE_FIRST);
-  }
-
-  private void scheduleResubscribe(Duration pause) {
-    try {
-      timer.schedule(
-          () -> offTimer(() -> resubscribe(pause)), pause.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (RejectedExecutionException e) {
-      // shutting down
-    }
-  }
-
-  /** Runs {@code calls} on {@code brokerCalls}: the timer never waits on the network. */
-  private void offTimer(Runnable calls) {
-    try {
-      brokerCalls.execute(calls);
-    } catch (RejectedExecutionException e) {
-      // shutting down
-    }
-  }
-
-  private void resubscribe(Duration pause) {
-    if (stopped) {
-      return;
-    }
-    if (model.declareTopology()) {
-      redeclare();
-    }
-    try {
-      start(connection);
-      waitingForQueue = false;
-      LOG.info(Messages.subscribedAgain(model.name(), model.queue()));
-    } catch (IOException | RuntimeException e) {
-      state(ConsumerState.WAITING_FOR_QUEUE);
-      LOG.log(Level.FINE, "consumer '" + model.name() + "' found no queue yet", e);
-      Duration next = pause.multipliedBy(2);
-      scheduleResubscribe(next.compareTo(RESUBSCRIBE_MOST) > 0 ? RESUBSCRIBE_MOST : next);
-    }
-  }
-
-  /** Declares the consumer's topology again; a problem is logged once, until it changes. */
-  private void redeclare() {
-    List<String> problems = topology.declare(connection, model);
-    String problem = String.join("; ", problems);
-    if (!problem.isEmpty() && !problem.equals(redeclareProblem)) {
-      LOG.warning(
-          Messages.redeclareFailed(
-              model.name(), model.where(), "the broker cancelled its subscription", problem));
-    }
-    redeclareProblem = problem;
   }
 
   /**
@@ -402,7 +262,7 @@ public final class ConsumerRunner {
     for (IncomingDelivery delivery : left.inHand()) {
       if (delivery.handBack()) {
         running++;
-        delivery.telemetry().abandoned("handed back at shutdown while its handler still ran");
+        listener.abandoned(delivery, "handed back at shutdown while its handler still ran");
       } else {
         settling++;
       }
@@ -460,6 +320,34 @@ public final class ConsumerRunner {
     workers.shutdownNow();
   }
 
+  /** What the dispatcher and the reopening see of this consumer. */
+  private final class Self implements Dispatcher.Control, Reopening.Owner {
+    @Override
+    public boolean stopped() {
+      return stopped;
+    }
+
+    @Override
+    public void fatal(Throwable fatal) {
+      stopAfterFatal(fatal);
+    }
+
+    @Override
+    public void state(ConsumerState next) {
+      ConsumerRunner.this.state(next);
+    }
+
+    @Override
+    public void start(Connection connection) throws IOException {
+      ConsumerRunner.this.start(connection);
+    }
+
+    @Override
+    public Connection connection() {
+      return connection;
+    }
+  }
+
   /** The client's connection recovery brought the channel back, subscription included. */
   private final class Recovered implements RecoveryListener {
     @Override
@@ -474,7 +362,7 @@ public final class ConsumerRunner {
   }
 
   /**
-   * The subscription's callbacks: on the connection's reader thread ({@link InlineDispatch}), on a
+   * The subscription's callbacks: on the connection's reader thread ({@code InlineDispatch}), on a
    * dispatch thread when the connection is shared.
    */
   private final class Subscription extends DefaultConsumer {
@@ -502,7 +390,7 @@ public final class ConsumerRunner {
 
     @Override
     public void handleCancel(String tag) {
-      cancelledByBroker();
+      reopening.cancelledByBroker();
     }
   }
 }

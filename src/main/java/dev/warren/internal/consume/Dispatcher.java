@@ -2,7 +2,7 @@ package dev.warren.internal.consume;
 
 import dev.warren.internal.settlement.execution.DeliverySource;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
-import dev.warren.internal.telemetry.Processing;
+import dev.warren.internal.settlement.execution.SettlementListener;
 
 /**
  * Takes one consumer's deliveries from the client's callback thread to its workers and the method;
@@ -29,8 +29,8 @@ interface Dispatcher {
   }
 
   /** A delivery given up unsettled after a fatal failure: the broker redelivers it. */
-  static void abandon(Processing processing, Throwable fatal) {
-    processing.handled(null, fatal);
-    processing.abandoned("the consumer stopped after " + fatal);
+  static void abandon(SettlementListener listener, IncomingDelivery delivery, Throwable fatal) {
+    listener.handled(delivery, null, fatal);
+    listener.abandoned(delivery, "the consumer stopped after " + fatal);
   }
 }

@@ -7,6 +7,7 @@ import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
 import dev.warren.internal.settlement.execution.SettlementExecutor;
 import dev.warren.internal.settlement.execution.SettlementGuard;
+import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import java.io.IOException;
@@ -31,6 +32,7 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
       String queue,
       ConsumerChannel channel,
       SettlementExecutor settlement,
+      SettlementListener listener,
       SettlementGuard guard) {
     this.settlement = settlement;
     this.guard = guard;
@@ -40,7 +42,7 @@ final class ResponderReplies implements BiConsumer<IncomingDelivery, Handled> {
             queue,
             (request, replyTo, properties, body) -> {
               IncomingDelivery delivery = (IncomingDelivery) request;
-              Sending sending = delivery.telemetry().sending(SendKind.REPLY, "", replyTo);
+              Sending sending = listener.sending(delivery, SendKind.REPLY, "", replyTo);
               CompletableFuture<Void> confirmed =
                   channel
                       .copiesOn(delivery.channel())

@@ -6,6 +6,7 @@ import dev.warren.internal.settlement.execution.DeliverySource;
 import dev.warren.internal.settlement.execution.InFlight;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
 import dev.warren.internal.settlement.execution.SettlementGuard;
+import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.Scope;
@@ -40,6 +41,7 @@ final class SingleDispatcher implements Dispatcher {
   private final Control control;
   private final BiConsumer<IncomingDelivery, Handled> then;
   private final ConsumerTelemetry telemetry;
+  private final SettlementListener listener;
   private final SettlementGuard guard;
   // made once: a method reference made per delivery would be an allocation per message
   private final Consumer<IncomingDelivery> queue = this::queue;
@@ -52,8 +54,10 @@ final class SingleDispatcher implements Dispatcher {
       Control control,
       BiConsumer<IncomingDelivery, Handled> then,
       ConsumerTelemetry telemetry,
+      SettlementListener listener,
       SettlementGuard guard) {
     this.telemetry = telemetry;
+    this.listener = listener;
     this.guard = guard;
     this.invoker = invoker;
     this.workers = workers;
@@ -73,7 +77,7 @@ final class SingleDispatcher implements Dispatcher {
 
   @Override
   public DeliverySource source(String consumerName, String queue) {
-    return new DeliverySource(consumerName, queue, this::handle);
+    return new DeliverySource(consumerName, queue, this::handle, listener);
   }
 
   private void queue(IncomingDelivery delivery) {
@@ -106,27 +110,22 @@ final class SingleDispatcher implements Dispatcher {
         return; // taken from it already: the message is settled or handed back
       }
       // not the handler's failure (those are mapped): settle nothing, hand everything back
-      Dispatcher.abandon(processing, unexpected);
+      Dispatcher.abandon(listener, delivery, unexpected);
       control.fatal(unexpected);
       return;
     }
     call.left();
     Handled now = Handled.now(result);
     if (now != null) {
-      completed(delivery, call, processing, now, null); // most calls: no stage to wait on
+      completed(delivery, call, now, null); // most calls: no stage to wait on
     } else {
-      result.whenComplete(
-          (handled, fatal) -> completed(delivery, call, processing, handled, fatal));
+      result.whenComplete((handled, fatal) -> completed(delivery, call, handled, fatal));
     }
   }
 
   /** The call's result is in: {@code handled}, or {@code fatal} (an {@link Error}). */
   private void completed(
-      IncomingDelivery delivery,
-      HandlerTimeouts.Call call,
-      Processing processing,
-      Handled handled,
-      Throwable fatal) {
+      IncomingDelivery delivery, HandlerTimeouts.Call call, Handled handled, Throwable fatal) {
     if (!timeouts.finish(call, delivery, fatal, handled)) {
       // taken from the handler while it ran (and logged then): what it came to is ignored
       LOG.fine(() -> "ignoring the late result of " + delivery + ": it was taken from it");
@@ -135,7 +134,7 @@ final class SingleDispatcher implements Dispatcher {
     try {
       if (fatal != null) {
         control.fatal(fatal); // first: the channel closes, the broker redelivers it
-        Dispatcher.abandon(processing, fatal);
+        Dispatcher.abandon(listener, delivery, fatal);
       } else {
         then.accept(delivery, handled);
       }

@@ -89,7 +89,7 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
       return false;
     }
     boolean sent = send(action);
-    telemetry.settled(action.toString(), sent);
+    source.listener().settled(this, action, sent);
     return sent;
   }
 
@@ -107,7 +107,7 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
     }
     boolean sent = send(requeue);
     try {
-      telemetry.settled(requeue.toString(), sent);
+      source.listener().settled(this, requeue, sent);
     } catch (RuntimeException | Error again) {
       // most likely what made the step fail, which is being reported: the frame went out
       LOG.log(Level.FINE, "telemetry failed again for " + this, again);

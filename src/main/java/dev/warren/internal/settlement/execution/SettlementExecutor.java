@@ -64,6 +64,7 @@ public final class SettlementExecutor {
   private final RateLimit givenUpErrors = new RateLimit(WARNING_INTERVAL);
   private final CopyFailures copyFailures = new CopyFailures();
   private final SettlementGuard guard;
+  private final SettlementListener listener;
 
   /**
    * @param consumer the consumer's name, for messages
@@ -75,6 +76,7 @@ public final class SettlementExecutor {
    * @param inFlight the consumer's unsettled deliveries
    * @param consumerTimeout the broker's consumer_timeout as the application declares it
    * @param guard settles what a step that runs as a continuation leaves unsettled when it throws
+   * @param listener what telemetry sees of each step
    */
   public SettlementExecutor(
       String consumer,
@@ -85,8 +87,10 @@ public final class SettlementExecutor {
       ScheduledExecutorService timer,
       InFlight inFlight,
       Duration consumerTimeout,
-      SettlementGuard guard) {
+      SettlementGuard guard,
+      SettlementListener listener) {
     this.guard = guard;
+    this.listener = listener;
     this.inFlight = inFlight;
     this.consumerTimeout = consumerTimeout;
     this.consumer = consumer;
@@ -99,7 +103,7 @@ public final class SettlementExecutor {
 
   /** Settles {@code delivery} as {@code handled}'s outcome decides. */
   public void settle(IncomingDelivery delivery, Handled handled) {
-    delivery.telemetry().handled(handled.outcome(), handled.failure());
+    listener.handled(delivery, handled.outcome(), handled.failure());
     Action action =
         Settlement.decide(
             handled.outcome(),
@@ -130,7 +134,7 @@ public final class SettlementExecutor {
           guard.task(SettlementGuard.SETTLING_LATER, delivery, () -> settle(delivery, handled)));
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers it
-      delivery.telemetry().abandoned("Warren is shutting down");
+      listener.abandoned(delivery, "Warren is shutting down");
       inFlight.done(delivery);
     }
   }
@@ -145,14 +149,14 @@ public final class SettlementExecutor {
     }
     long delay = later.delay().toNanos();
     inFlight.delayed(delivery, System.nanoTime() + delay);
-    delivery.telemetry().held();
+    listener.held(delivery);
     try {
       timer.schedule(
           guard.task(
               SettlementGuard.DELAY_ENDED,
               delivery,
               () -> {
-                delivery.telemetry().released();
+                listener.released(delivery);
                 if (!inFlight.released(delivery)) {
                   return; // the consumer closed: its channel handed the original back
                 }
@@ -174,7 +178,7 @@ public final class SettlementExecutor {
           TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       // shutting down: the channel closes and the broker redelivers the original
-      delivery.telemetry().released();
+      listener.released(delivery);
       inFlight.done(delivery);
     }
   }
@@ -189,7 +193,7 @@ public final class SettlementExecutor {
       LOG.info(
           Messages.heldChannelGone(consumer, delivery.deliveryTag(), copy.toString(), suppressed));
     }
-    delivery.telemetry().abandoned("its channel closed during its in-process delay");
+    listener.abandoned(delivery, "its channel closed during its in-process delay");
     inFlight.done(delivery);
   }
 
@@ -202,7 +206,7 @@ public final class SettlementExecutor {
     if (!delivery.channelOpen()) {
       // its connection recovered or the channel was replaced: the broker delivers it again
       delivery.channelGone(original.toString());
-      delivery.telemetry().abandoned("its channel closed before the copy was sent");
+      listener.abandoned(delivery, "its channel closed before the copy was sent");
       inFlight.done(delivery);
       return;
     }
@@ -219,8 +223,7 @@ public final class SettlementExecutor {
         copy = dead == null ? original : dead;
       }
     }
-    Sending sending =
-        delivery.telemetry().sending(kindOf(copy), copy.exchange(), copy.routingKey());
+    Sending sending = listener.sending(delivery, kindOf(copy), copy.exchange(), copy.routingKey());
     CompletableFuture<Void> confirmed;
     try {
       AMQP.BasicProperties.Builder builder =
@@ -252,7 +255,7 @@ public final class SettlementExecutor {
       // the delivery's channel closed before the copy was sent: the broker redelivers it
       delivery.channelGone(copy.toString());
       sending.done(new IOException("the delivery's channel closed before the copy was sent"));
-      delivery.telemetry().abandoned("its channel closed before the copy was sent");
+      listener.abandoned(delivery, "its channel closed before the copy was sent");
       inFlight.done(delivery);
       return;
     }

@@ -35,8 +35,10 @@ class ChannelGoneWarningTest {
 
   @Test
   void aThousandDeliveriesOnADeadChannelMakeOneLinePerConsumer() {
-    DeliverySource orders = new DeliverySource("orders", "q.orders", null);
-    DeliverySource invoices = new DeliverySource("invoices", "q.invoices", null);
+    DeliverySource orders =
+        new DeliverySource("orders", "q.orders", null, SettlementListener.TELEMETRY);
+    DeliverySource invoices =
+        new DeliverySource("invoices", "q.invoices", null, SettlementListener.TELEMETRY);
     List<String> lines = new CopyOnWriteArrayList<>();
     Handler capture =
         new Handler() {

@@ -17,7 +17,7 @@ class InFlightTest {
 
   private static IncomingDelivery delivery() {
     return new IncomingDelivery(
-        new DeliverySource("c", "q", null),
+        new DeliverySource("c", "q", null, SettlementListener.TELEMETRY),
         null,
         new Envelope(++tags, false, "", "q"),
         new AMQP.BasicProperties(),

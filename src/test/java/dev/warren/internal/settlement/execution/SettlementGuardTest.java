@@ -78,7 +78,7 @@ class SettlementGuardTest {
   private IncomingDelivery inHand() {
     IncomingDelivery delivery =
         new IncomingDelivery(
-            new DeliverySource("orders", "q", null),
+            new DeliverySource("orders", "q", null, SettlementListener.TELEMETRY),
             channel(),
             new Envelope(++tags, false, "", "q"),
             new AMQP.BasicProperties(),
