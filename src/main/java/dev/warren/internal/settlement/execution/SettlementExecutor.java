@@ -27,7 +27,10 @@ import java.util.logging.Logger;
  * Carries out the settlement decision for one consumer's deliveries: the frame on the delivery's
  * own channel, a confirmed copy before the original is settled, or an in-process delay that holds
  * the original until its timer fires. Tells the consumer's {@link InFlight} where each delivery
- * goes.
+ * goes, runs each continuation through the consumer's {@link SettlementGuard}, and reports each
+ * step to its {@link SettlementListener} (telemetry's only view). One per consumer, for its
+ * lifetime; the line it follows for each consumer shape is in {@link
+ * dev.warren.internal.settlement.execution}.
  *
  * <p>Threads ({@code completions} here is Warren's {@code warren-internal} pool): {@link #settle}
  * runs on a worker (or, for a continuation, where it runs); a held delivery's timer fires on
