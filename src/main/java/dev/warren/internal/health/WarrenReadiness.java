@@ -1,7 +1,7 @@
 package dev.warren.internal.health;
 
-import dev.warren.internal.runtime.ConsumerState;
-import dev.warren.internal.runtime.ConsumerStatus;
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.WarrenRuntime;
 import jakarta.enterprise.context.ApplicationScoped;
