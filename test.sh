@@ -43,6 +43,15 @@ step "unit and integration tests on Weld 5.1"
 mvn -B clean install "${it[@]}"
 step "the example application"
 mvn -B -f examples/orders-war/pom.xml clean package
+step "the quick start"
+quickstart=()
+if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
+  quickstart+=("-Dwarren.uri=amqp://guest:guest@127.0.0.1:$WARREN_IT_BROKER_PORT/")
+fi
+mvn -B -f examples/quickstart/pom.xml clean package
+timeout 120 mvn -B -q -f examples/quickstart/pom.xml "${quickstart[@]}" \
+  org.codehaus.mojo:exec-maven-plugin:3.5.1:java | tee examples/quickstart/target/run.log
+grep -q 'quickstart: handled ' examples/quickstart/target/run.log
 step "server suites on WildFly and Open Liberty"
 mvn -B -f ee/pom.xml clean verify "${it[@]}"
 step "unit and integration tests on Weld 6.0"

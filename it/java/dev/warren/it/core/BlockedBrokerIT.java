@@ -124,7 +124,7 @@ class BlockedBrokerIT {
       channel.queueDelete(ORDERS);
       channel.queueDeclare(ORDERS, true, false, false, null);
     }
-    await().atMost(Duration.ofSeconds(10)).until(() -> someThreadIn("ConsumerRunner.resubscribe"));
+    await().atMost(Duration.ofSeconds(10)).until(() -> someThreadIn("Reopening.resubscribe"));
 
     CompletableFuture<String> request =
         requester

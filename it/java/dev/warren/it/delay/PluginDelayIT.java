@@ -3,9 +3,7 @@ package dev.warren.it.delay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
 import dev.warren.Delay;
 import dev.warren.Delivery;
@@ -24,15 +22,16 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * retryAfter with Delay.PLUGIN_DME. The test broker has no delayed-message plugin: the
- * plugin-absent deployment error is tested for real, and the copy's frames are tested against a
- * plain exchange standing in for the delayed one. The full path runs only against a broker with the
- * plugin, named by WARREN_IT_PLUGIN_URI. Without the plugin RabbitMQ 3.x closes the declaring
+ * retryAfter with Delay.PLUGIN_DME, as far as it can be proven without the plugin. No broker here
+ * has the delayed-message plugin (Debian does not package it and its project was archived), so this
+ * proves Warren's side only: the plugin-absent deployment error for real, and the copy's frames
+ * (x-delay, routing key, no mandatory, the original acked after the confirm) against a plain
+ * exchange standing in for the delayed one. That the plugin delivers the copy after the delay is
+ * the plugin's behaviour and is not tested. Without the plugin RabbitMQ 3.x closes the declaring
  * connection (503) and 4.x only its channel (406); Warren reports WARREN-026 on both. The plugin
  * routes a delayed message to no queue when it is published: an exchange without a binding stands
  * in for that moment, and the copy's {@code basic.publish} frame is read through an {@link
@@ -164,34 +163,5 @@ class PluginDelayIT {
     return recorder.methods().stream()
         .filter(m -> m.name().equals("basic.publish") && QUEUE.equals(m.target()))
         .toList();
-  }
-
-  @Test
-  void withThePluginTheMessageComesBackAfterTheDelay() {
-    String uri = System.getenv("WARREN_IT_PLUGIN_URI");
-    Assumptions.assumeTrue(
-        uri != null,
-        "skipped: the test broker has no delayed-message plugin; set WARREN_IT_PLUGIN_URI to a"
-            + " broker with rabbitmq_delayed_message_exchange to run the full PLUGIN_DME path");
-    TestConfig.set("warren.uri", uri);
-    TestConfig.set("warren.declare-topology", "true");
-    try (WeldContainer container = WeldSe.start(Delayed.class)) {
-      ConnectionFactory factory = new ConnectionFactory();
-      long start = System.nanoTime();
-      try (Connection c = newConnection(factory, uri);
-          Channel ch = c.createChannel()) {
-        ch.basicPublish("", QUEUE, null, "p-1".getBytes());
-      } catch (Exception e) {
-        throw new AssertionError(e);
-      }
-      await().atMost(Duration.ofSeconds(15)).until(() -> Handlers.SEEN.contains("p-1:2"));
-      assertThat(Duration.ofNanos(System.nanoTime() - start))
-          .isGreaterThanOrEqualTo(Duration.ofMillis(1500));
-    }
-  }
-
-  private static Connection newConnection(ConnectionFactory factory, String uri) throws Exception {
-    factory.setUri(uri);
-    return factory.newConnection();
   }
 }

@@ -6,13 +6,13 @@
  * <p>The one rule: no thread that reads frames, completes stages, frees confirm-window places or
  * keeps time ever waits for application code or for the confirm window, and the timer never waits
  * for the network. The threads (on a server they come from its {@code ManagedThreadFactory}, see
- * {@code runtime.ThreadSource}):
+ * {@code ee.ThreadSource}):
  *
  * <ul>
  *   <li><b>reader</b>: the client's I/O thread, one per connection ({@code warren-amqp-N} on a
- *       server). Reads frames through {@code runtime.FrameGuard}; runs confirm, return and shutdown
- *       listeners, and, on connections only Warren's subscriptions use, the consumer callbacks
- *       ({@code runtime.InlineDispatch}).
+ *       server). Reads frames through {@code connection.FrameGuard}; runs confirm, return and
+ *       shutdown listeners, and, on connections only Warren's subscriptions use, the consumer
+ *       callbacks ({@code connection.InlineDispatch}).
  *   <li><b>worker</b>: a consumer's own threads ({@code warren-<consumer>-N}, {@code concurrency}
  *       of them). The only Warren threads that run handlers.
  *   <li><b>completion</b>: {@code warren-confirms} (2 threads). Completes the application's publish
@@ -39,14 +39,15 @@
  * <ol>
  *   <li>reader: the content header passes {@code FrameGuard} (an unreadable header table becomes
  *       the {@code x-warren-unreadable} marker); the subscription's callback makes the {@code
- *       IncomingDelivery} and queues it for a worker ({@code SingleDispatcher}), or adds it to a
- *       batch ({@code BatchCollector}; the timer closes a batch at its wait).
+ *       settlement.execution.IncomingDelivery} and queues it for a worker ({@code
+ *       consume.SingleDispatcher}), or adds it to a batch ({@code consume.BatchCollector}; the
+ *       timer closes a batch at its wait).
  *   <li>worker: decodes (any {@code Throwable} is a decode failure: drop), calls the method with
  *       the request context active, and for a returned stage waits until it completes; maps an
  *       exception through the {@code FailureMapper}s; {@code settlement.Settlement.decide} picks
- *       the action; {@code SettlementExecutor} sends the frame on the delivery's own channel, or
- *       publishes a copy (confirmed on the delivery's channel), or hands the delivery to the timer
- *       (in-process delay).
+ *       the action; {@code settlement.execution.SettlementExecutor} sends the frame on the
+ *       delivery's own channel, or publishes a copy (confirmed on the delivery's channel), or hands
+ *       the delivery to the timer (in-process delay).
  *   <li>reader: the copy's confirm (or return, nack, channel close) settles the original right
  *       there with one non-blocking frame; a confirm timeout does the same on the timer.
  *   <li>timer: an in-process delay ends; it checks the delivery's channel and hands the copy to
@@ -74,7 +75,8 @@
  * </ol>
  *
  * <p>Each class comment says the same for its own steps: {@code publish.ConfirmTracker}, {@code
- * reply.DirectReplyRequester}, {@code runtime.SettlementExecutor}, {@code runtime.InlineDispatch},
- * {@code invocation.ContextualCall}.
+ * reply.DirectReplyRequester}, {@code settlement.execution.SettlementExecutor}, {@code
+ * connection.InlineDispatch}, {@code invocation.ContextualCall}; and each package-info for its
+ * package's steps: {@code connection}, {@code consume}, {@code settlement.execution}.
  */
 package dev.warren.internal;

@@ -1,7 +1,7 @@
 package dev.warren.internal.asyncapi;
 
 import dev.warren.AsyncApiDocument;
-import dev.warren.internal.extension.DeploymentModel;
+import dev.warren.internal.model.DeploymentModel;
 import dev.warren.spi.Codec;
 
 /**

@@ -2,10 +2,10 @@ package dev.warren.internal.asyncapi;
 
 import dev.warren.internal.codec.JsonbCodec;
 import dev.warren.internal.config.ConnectionSettings;
-import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.extension.DeploymentModel;
-import dev.warren.internal.extension.PublicationModel;
-import dev.warren.internal.topology.BrokerVersion;
+import dev.warren.internal.model.BrokerVersion;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.DeploymentModel;
+import dev.warren.internal.model.PublicationModel;
 import dev.warren.spi.Codec;
 import java.util.List;
 

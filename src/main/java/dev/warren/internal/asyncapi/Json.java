@@ -1,15 +1,31 @@
 package dev.warren.internal.asyncapi;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Writes a tree of maps (in their iteration order), lists, strings, numbers, booleans and {@code
- * null} as pretty-printed JSON. Warren's document must not need a JSON library: JSON-B is optional.
+ * null} as pretty-printed JSON, and makes its objects. Warren's document must not need a JSON
+ * library: JSON-B is optional.
  */
 final class Json {
 
   private Json() {}
+
+  /** An ordered, mutable map of the given keys and values. */
+  static Map<String, Object> obj(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
+  }
+
+  /** A reference ({@code $ref}) to {@code pointer}. */
+  static Map<String, Object> ref(String pointer) {
+    return obj("$ref", pointer);
+  }
 
   /** {@code tree} as JSON, indented by two spaces, ending with a newline. */
   static String write(Object tree) {

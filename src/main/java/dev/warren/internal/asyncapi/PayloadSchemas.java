@@ -1,26 +1,14 @@
 package dev.warren.internal.asyncapi;
 
-import java.lang.annotation.Annotation;
-import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Field;
+import static dev.warren.internal.asyncapi.Json.obj;
+
+import dev.warren.internal.asyncapi.JavaProperties.JavaProperty;
 import java.lang.reflect.GenericArrayType;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.net.URI;
-import java.net.URL;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
-import java.time.Period;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,12 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * JSON Schemas (draft 07, as AsyncAPI's schema format) of Java types as JSON-B's default mapping
@@ -49,10 +33,13 @@ import java.util.UUID;
  * <p>The JSON-B annotations are read by name: the JSON-B API is optional. A type whose mapping
  * Warren cannot know (an interface, an abstract class, an adapter or serializer) gets a schema that
  * accepts anything, saying why. Used once per document, not thread-safe.
+ *
+ * <p>The parts: {@link ScalarSchemas} for types written as one value, {@link JavaProperties} for a
+ * class's properties, {@link JsonbAnnotations} for what the annotations change; this class walks
+ * the types and keeps the components.
  */
 final class PayloadSchemas {
 
-  private static final String JSONB = "jakarta.json.bind.annotation.";
   private static final String REF = "#/components/schemas/";
 
   private final Names names = new Names();
@@ -130,7 +117,7 @@ final class PayloadSchemas {
     StringBuilder title = new StringBuilder(raw.getName()).append('<');
     StringBuilder key = new StringBuilder(typeKey(raw));
     for (int i = 0; i < parameters.length; i++) {
-      Type argument = resolve(arguments[i], vars);
+      Type argument = JavaProperties.resolve(arguments[i], vars);
       bound.put(parameters[i], argument);
       title.append(i == 0 ? "" : ",").append(argument.getTypeName());
       key.append('_').append(typeKey(argument));
@@ -138,19 +125,14 @@ final class PayloadSchemas {
     return component(raw, title.append('>').toString(), key.toString(), bound);
   }
 
-  /** Replaces type variables in {@code type} that {@code vars} binds, at the top level. */
-  private static Type resolve(Type type, Map<TypeVariable<?>, Type> vars) {
-    return type instanceof TypeVariable<?> v && vars.containsKey(v) ? vars.get(v) : type;
-  }
-
   private Map<String, Object> plain(Class<?> c) {
-    Map<String, Object> scalar = scalar(c);
+    Map<String, Object> scalar = ScalarSchemas.of(c);
     if (scalar != null) {
       return scalar;
     }
     if (c == byte[].class) {
       // JSON-B's default binary data strategy writes bytes as an array of numbers
-      return array(integer(Byte.MIN_VALUE, Byte.MAX_VALUE), false);
+      return array(ScalarSchemas.integer(Byte.MIN_VALUE, Byte.MAX_VALUE), false);
     }
     if (c.isArray()) {
       return array(plain(c.getComponentType()), false);
@@ -187,84 +169,6 @@ final class PayloadSchemas {
     return component(c, c.getName(), typeKey(c), Map.of());
   }
 
-  /** Types JSON-B writes as one JSON value; {@code null} for the others. */
-  private static Map<String, Object> scalar(Class<?> c) {
-    if (c == boolean.class || c == Boolean.class) {
-      return obj("type", "boolean");
-    }
-    if (c == byte.class || c == Byte.class) {
-      return integer(Byte.MIN_VALUE, Byte.MAX_VALUE);
-    }
-    if (c == short.class || c == Short.class) {
-      return integer(Short.MIN_VALUE, Short.MAX_VALUE);
-    }
-    if (c == int.class || c == Integer.class || c == OptionalInt.class) {
-      return integer(Integer.MIN_VALUE, Integer.MAX_VALUE);
-    }
-    if (c == long.class || c == Long.class || c == OptionalLong.class) {
-      return integer(Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-    if (c == BigInteger.class) {
-      return obj("type", "integer");
-    }
-    if (c == float.class
-        || c == Float.class
-        || c == double.class
-        || c == Double.class
-        || c == OptionalDouble.class
-        || c == BigDecimal.class
-        || c == Number.class) {
-      return obj("type", "number");
-    }
-    if (c == char.class || c == Character.class) {
-      return obj("type", "string", "minLength", 1, "maxLength", 1);
-    }
-    if (c == String.class || c == CharSequence.class) {
-      return obj("type", "string");
-    }
-    if (c == Instant.class || c == OffsetDateTime.class) {
-      return obj("type", "string", "format", "date-time");
-    }
-    if (c == LocalDate.class) {
-      return obj("type", "string", "format", "date");
-    }
-    if (c == OffsetTime.class) {
-      return obj("type", "string", "format", "time");
-    }
-    if (c == Duration.class || c == Period.class) {
-      return obj("type", "string", "format", "duration");
-    }
-    if (c == UUID.class) {
-      return obj("type", "string", "format", "uuid");
-    }
-    if (c == URI.class || c == URL.class) {
-      return obj("type", "string", "format", "uri");
-    }
-    String text = TEXT_TYPES.get(c.getName());
-    return text == null ? null : obj("type", "string", "description", text);
-  }
-
-  /** Types JSON-B writes as text that matches no JSON Schema format, with what the text is. */
-  private static final Map<String, String> TEXT_TYPES =
-      Map.ofEntries(
-          Map.entry("java.time.LocalDateTime", "ISO-8601 local date-time: 2024-01-31T10:15:30"),
-          Map.entry("java.time.LocalTime", "ISO-8601 local time: 10:15:30"),
-          Map.entry(
-              "java.time.ZonedDateTime",
-              "ISO-8601 date-time with offset and zone: 2024-01-31T10:15:30+01:00[Europe/Paris]"),
-          Map.entry("java.util.Date", "ISO-8601 date-time with zone: 2024-01-31T09:15:30Z[UTC]"),
-          Map.entry(
-              "java.util.Calendar",
-              "ISO-8601 date-time with offset and zone: 2024-01-31T10:15:30+01:00[Europe/Paris]"),
-          Map.entry(
-              "java.util.GregorianCalendar",
-              "ISO-8601 date-time with offset and zone: 2024-01-31T10:15:30+01:00[Europe/Paris]"),
-          Map.entry("java.time.ZoneId", "a time zone id: Europe/Paris"),
-          Map.entry("java.time.ZoneOffset", "a zone offset: +01:00"),
-          Map.entry("java.util.TimeZone", "a time zone id: Europe/Paris"),
-          Map.entry("java.time.YearMonth", "ISO-8601 year and month: 2024-01"),
-          Map.entry("java.time.MonthDay", "ISO-8601 month and day: --01-31"));
-
   private Map<String, Object> map(Type keyType, Map<String, Object> values) {
     Class<?> key = keyType instanceof Class<?> c ? c : null;
     boolean textKeys =
@@ -300,241 +204,28 @@ final class PayloadSchemas {
     Map<String, Object> schema = new LinkedHashMap<>();
     components.put(key, schema); // before the properties: a recursive type refers to itself
     schema.put("title", title.replace('$', '.'));
-    String adapter = adapter(List.of(raw));
+    String adapter = JsonbAnnotations.adapter(List.of(raw));
     if (adapter != null) {
       schema.put("description", "written by @" + adapter + ": its JSON is whatever that writes");
       return ref;
     }
     schema.put("type", "object");
     Map<String, Object> properties = new TreeMap<>();
-    for (Property property : properties(raw, vars)) {
-      properties.put(property.name, property.schema);
+    for (JavaProperty property : JavaProperties.of(raw, vars)) {
+      property(property, properties);
     }
     schema.put("properties", properties);
     return ref;
   }
 
-  private record Property(String name, Map<String, Object> schema) {}
-
-  private List<Property> properties(Class<?> c, Map<TypeVariable<?>, Type> vars) {
-    List<Property> result = new ArrayList<>();
-    if (c.isRecord()) {
-      for (RecordComponent component : c.getRecordComponents()) {
-        List<AnnotatedElement> elements = new ArrayList<>();
-        elements.add(component);
-        elements.add(component.getAccessor());
-        field(c, component.getName()).ifPresent(elements::add);
-        property(component.getName(), component.getGenericType(), elements, vars, result);
-      }
-      return result;
-    }
-    Map<String, Accessors> byName = new LinkedHashMap<>();
-    Map<TypeVariable<?>, Type> scope = vars;
-    for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
-      for (Field field : k.getDeclaredFields()) {
-        int modifiers = field.getModifiers();
-        if (!Modifier.isStatic(modifiers) && !field.isSynthetic()) {
-          Accessors a = byName.computeIfAbsent(field.getName(), n -> new Accessors());
-          if (a.field == null) {
-            a.field = field;
-            a.fieldVars = scope;
-          }
-        }
-      }
-      for (Method method : k.getDeclaredMethods()) {
-        accessor(method, byName, scope);
-      }
-      scope = superclassVars(k, scope);
-    }
-    byName.forEach(
-        (name, a) -> {
-          if (a.visible()) {
-            property(name, a.type(), a.elements(), a.typeVars(), result);
-          }
-        });
-    return result;
-  }
-
-  private void property(
-      String javaName,
-      Type type,
-      List<AnnotatedElement> elements,
-      Map<TypeVariable<?>, Type> vars,
-      List<Property> result) {
-    if (annotated(elements, "JsonbTransient") != null) {
+  /** Adds the schema of {@code property} under its JSON name, unless JSON-B leaves it out. */
+  private void property(JavaProperty property, Map<String, Object> properties) {
+    if (JsonbAnnotations.isTransient(property.elements())) {
       return;
     }
-    Annotation rename = annotated(elements, "JsonbProperty");
-    String name = javaName;
-    if (rename != null) {
-      String value = text(rename, "value");
-      name = value == null || value.isEmpty() ? javaName : value;
-    }
-    Map<String, Object> schema = annotatedMapping(elements);
-    result.add(new Property(name, schema != null ? schema : schema(type, vars)));
-  }
-
-  /** The schema an adapter, serializer or format on the property imposes, else {@code null}. */
-  private static Map<String, Object> annotatedMapping(List<AnnotatedElement> elements) {
-    String adapter = adapter(elements);
-    if (adapter != null) {
-      return any("written by @" + adapter);
-    }
-    for (String format : List.of("JsonbDateFormat", "JsonbNumberFormat")) {
-      Annotation a = annotated(elements, format);
-      if (a != null) {
-        return obj("type", "string", "description", "formatted as '" + text(a, "value") + "'");
-      }
-    }
-    return null;
-  }
-
-  /** The field, getter and setter of one Java property. */
-  private static final class Accessors {
-    Field field;
-    Map<TypeVariable<?>, Type> fieldVars;
-    Method getter;
-    Method setter;
-    Map<TypeVariable<?>, Type> methodVars;
-
-    boolean visible() {
-      boolean publicField =
-          field != null
-              && Modifier.isPublic(field.getModifiers())
-              && !Modifier.isTransient(field.getModifiers());
-      boolean transientField = field != null && Modifier.isTransient(field.getModifiers());
-      return !transientField && (publicField || getter != null || setter != null);
-    }
-
-    Type type() {
-      if (getter != null) {
-        return getter.getGenericReturnType();
-      }
-      if (field != null && Modifier.isPublic(field.getModifiers())) {
-        return field.getGenericType();
-      }
-      return setter.getGenericParameterTypes()[0];
-    }
-
-    Map<TypeVariable<?>, Type> typeVars() {
-      return getter != null || field == null || !Modifier.isPublic(field.getModifiers())
-          ? methodVars
-          : fieldVars;
-    }
-
-    List<AnnotatedElement> elements() {
-      List<AnnotatedElement> elements = new ArrayList<>();
-      for (AnnotatedElement e : new AnnotatedElement[] {field, getter, setter}) {
-        if (e != null) {
-          elements.add(e);
-        }
-      }
-      return elements;
-    }
-  }
-
-  private static void accessor(
-      Method method, Map<String, Accessors> byName, Map<TypeVariable<?>, Type> vars) {
-    int modifiers = method.getModifiers();
-    if (!Modifier.isPublic(modifiers)
-        || Modifier.isStatic(modifiers)
-        || method.isSynthetic()
-        || method.isBridge()) {
-      return;
-    }
-    String name = method.getName();
-    boolean getter;
-    String property;
-    if (method.getParameterCount() == 0
-        && name.startsWith("get")
-        && name.length() > 3
-        && method.getReturnType() != void.class) {
-      getter = true;
-      property = decapitalize(name.substring(3));
-    } else if (method.getParameterCount() == 0
-        && name.startsWith("is")
-        && name.length() > 2
-        && (method.getReturnType() == boolean.class || method.getReturnType() == Boolean.class)) {
-      getter = true;
-      property = decapitalize(name.substring(2));
-    } else if (method.getParameterCount() == 1 && name.startsWith("set") && name.length() > 3) {
-      getter = false;
-      property = decapitalize(name.substring(3));
-    } else {
-      return;
-    }
-    Accessors a = byName.computeIfAbsent(property, n -> new Accessors());
-    if (getter && a.getter == null) {
-      a.getter = method;
-      a.methodVars = vars;
-    } else if (!getter && a.setter == null) {
-      a.setter = method;
-      if (a.methodVars == null) {
-        a.methodVars = vars;
-      }
-    }
-  }
-
-  /** The bindings of {@code k}'s superclass's type variables, from {@code k}'s own. */
-  private static Map<TypeVariable<?>, Type> superclassVars(
-      Class<?> k, Map<TypeVariable<?>, Type> vars) {
-    if (!(k.getGenericSuperclass() instanceof ParameterizedType parent)) {
-      return Map.of();
-    }
-    Map<TypeVariable<?>, Type> bound = new HashMap<>();
-    TypeVariable<?>[] parameters = ((Class<?>) parent.getRawType()).getTypeParameters();
-    Type[] arguments = parent.getActualTypeArguments();
-    for (int i = 0; i < parameters.length; i++) {
-      bound.put(parameters[i], resolve(arguments[i], vars));
-    }
-    return bound;
-  }
-
-  private static String decapitalize(String name) {
-    if (name.length() > 1
-        && Character.isUpperCase(name.charAt(0))
-        && Character.isUpperCase(name.charAt(1))) {
-      return name;
-    }
-    return Character.toLowerCase(name.charAt(0)) + name.substring(1);
-  }
-
-  private static Optional<Field> field(Class<?> c, String name) {
-    try {
-      return Optional.of(c.getDeclaredField(name));
-    } catch (NoSuchFieldException e) {
-      return Optional.empty();
-    }
-  }
-
-  /** The adapter or serializer annotation that replaces JSON-B's mapping, else {@code null}. */
-  private static String adapter(List<? extends AnnotatedElement> elements) {
-    for (String name : List.of("JsonbTypeAdapter", "JsonbTypeSerializer")) {
-      if (annotated(elements, name) != null) {
-        return name;
-      }
-    }
-    return null;
-  }
-
-  private static Annotation annotated(List<? extends AnnotatedElement> elements, String simple) {
-    for (AnnotatedElement element : elements) {
-      for (Annotation a : element.getAnnotations()) {
-        if (a.annotationType().getName().equals(JSONB + simple)) {
-          return a;
-        }
-      }
-    }
-    return null;
-  }
-
-  private static String text(Annotation a, String attribute) {
-    try {
-      Object value = a.annotationType().getMethod(attribute).invoke(a);
-      return value == null ? null : value.toString();
-    } catch (ReflectiveOperationException e) {
-      return null;
-    }
+    String name = JsonbAnnotations.name(property.name(), property.elements());
+    Map<String, Object> schema = JsonbAnnotations.mapping(property.elements());
+    properties.put(name, schema != null ? schema : schema(property.type(), property.vars()));
   }
 
   private static Map<String, Object> array(Map<String, Object> items, boolean unique) {
@@ -545,20 +236,8 @@ final class PayloadSchemas {
     return schema;
   }
 
-  private static Map<String, Object> integer(long min, long max) {
-    return obj("type", "integer", "minimum", min, "maximum", max);
-  }
-
-  private static Map<String, Object> any(String why) {
+  /** A schema that accepts any JSON value, saying why. */
+  static Map<String, Object> any(String why) {
     return obj("description", "any JSON value (" + why + ")");
-  }
-
-  /** An ordered, mutable map of the given keys and values. */
-  static Map<String, Object> obj(Object... keysAndValues) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-    }
-    return map;
   }
 }

@@ -1,22 +1,21 @@
 package dev.warren.internal.config;
 
-import com.rabbitmq.client.Address;
 import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
-import dev.warren.internal.logging.StartupMessages;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * Every MicroProfile Config key Warren reads, and the one place that reads them. Read once at
- * deployment; invalid values become deployment problems naming the key and the value.
+ * Every MicroProfile Config key Warren reads, the values each accepts, and where reading starts.
+ * Read once at deployment; invalid values become deployment problems naming the key and the value.
+ * The reading itself is by role: {@link GlobalSettingsReader} (the connection, the global switches,
+ * the AsyncAPI document), {@link PublisherSettingsReader}, {@link ConsumerSettingReader} (one
+ * per-consumer key with its fallbacks), each through {@link ConfigReader} (one key).
  */
 public final class WarrenConfig {
 
@@ -225,9 +224,6 @@ public final class WarrenConfig {
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);
 
-  private static final List<String> CONNECTION_KEYS =
-      List.of(URI, ADDRESSES, USERNAME, VIRTUAL_HOST, CONNECTION_NAME);
-
   static final String DEFAULT_URI = "amqp://guest:guest@localhost:5672/";
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
   static final Duration DEFAULT_RECOVERY_INTERVAL = Duration.ofSeconds(1);
@@ -240,17 +236,14 @@ public final class WarrenConfig {
   static final String DEFAULT_ASYNCAPI_PATH = "/warren/asyncapi.json";
   static final String DEFAULT_ASYNCAPI_PAGE_PATH = "/warren/asyncapi.html";
 
-  private final Config config;
-  private final Consumer<String> problems;
-  private boolean connectionInvalid;
+  private final ConfigReader reader;
 
   /**
    * @param config the application's config
    * @param problems receives one line per invalid value
    */
   public WarrenConfig(Config config, Consumer<String> problems) {
-    this.config = config;
-    this.problems = problems;
+    this.reader = new ConfigReader(config, problems);
   }
 
   /**
@@ -258,12 +251,12 @@ public final class WarrenConfig {
    * when {@link #global} read it: then Warren must not connect at all, not even with defaults.
    */
   public boolean connectionInvalid() {
-    return connectionInvalid;
+    return reader.connectionInvalid();
   }
 
   /** Reads {@link #STRICT_CONFIG}. */
   public boolean strict() {
-    return read(STRICT_CONFIG, false, WarrenConfig::parseBoolean);
+    return reader.read(STRICT_CONFIG, false, WarrenConfig::parseBoolean);
   }
 
   /**
@@ -271,27 +264,12 @@ public final class WarrenConfig {
    * from each source, since an implementation may cache the names of the whole config.
    */
   public Iterable<String> propertyNames() {
-    java.util.Set<String> names = new java.util.TreeSet<>();
-    for (org.eclipse.microprofile.config.spi.ConfigSource source : config.getConfigSources()) {
-      names.addAll(source.getPropertyNames());
-    }
-    return names;
+    return reader.propertyNames();
   }
 
   /** Reads the application-wide settings. */
   public GlobalSettings global(String defaultConnectionName) {
-    ConnectionSettings connection = connection(defaultConnectionName);
-    boolean declare = read(DECLARE_TOPOLOGY, false, WarrenConfig::parseBoolean);
-    Duration shutdown = read(SHUTDOWN_TIMEOUT, DEFAULT_SHUTDOWN_TIMEOUT, Durations::parse);
-    String header = read(RETRY_COUNT_HEADER, DEFAULT_RETRY_COUNT_HEADER, WarrenConfig::nonBlank);
-    String threads = read(MANAGED_THREAD_FACTORY, null, WarrenConfig::nonBlank);
-    Duration consumerTimeout =
-        read(
-            BROKER_CONSUMER_TIMEOUT,
-            DEFAULT_BROKER_CONSUMER_TIMEOUT,
-            text -> positive(Durations.parse(text)));
-    return new GlobalSettings(
-        connection, declare, shutdown, header, publisher(), threads, consumerTimeout);
+    return GlobalSettingsReader.read(reader, defaultConnectionName);
   }
 
   /**
@@ -299,17 +277,18 @@ public final class WarrenConfig {
    * read during bean discovery, before the other settings.
    */
   public int interceptorPriority() {
-    return read(INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
+    return reader.read(
+        INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
   }
 
   /** Reads {@link #TELEMETRY_ENABLED}. */
   public boolean telemetryEnabled() {
-    return read(TELEMETRY_ENABLED, true, WarrenConfig::parseBoolean);
+    return reader.read(TELEMETRY_ENABLED, true, WarrenConfig::parseBoolean);
   }
 
   /** Reads {@link #HEALTH_ENABLED}; read during bean discovery. */
   public boolean healthEnabled() {
-    return read(HEALTH_ENABLED, true, WarrenConfig::parseBoolean);
+    return reader.read(HEALTH_ENABLED, true, WarrenConfig::parseBoolean);
   }
 
   /**
@@ -318,17 +297,16 @@ public final class WarrenConfig {
    * @param defaultTitle the document's title when {@link #ASYNCAPI_TITLE} is not set
    */
   public AsyncApiSettings asyncApi(String defaultTitle) {
-    String title = read(ASYNCAPI_TITLE, defaultTitle, WarrenConfig::nonBlank);
-    String version = read(ASYNCAPI_VERSION, DEFAULT_ASYNCAPI_VERSION, WarrenConfig::nonBlank);
-    boolean enabled = read(ASYNCAPI_ENABLED, true, WarrenConfig::parseBoolean);
-    String path = read(ASYNCAPI_PATH, DEFAULT_ASYNCAPI_PATH, WarrenConfig::parsePath);
-    String pagePath = read(ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, WarrenConfig::parsePath);
-    if (pagePath.equals(path)) {
-      problems.accept(
-          StartupMessages.invalidConfig(
-              ASYNCAPI_PAGE_PATH, pagePath, "must differ from '" + ASYNCAPI_PATH + "'"));
-    }
-    return new AsyncApiSettings(title, version, enabled, path, pagePath);
+    return GlobalSettingsReader.asyncApi(reader, defaultTitle);
+  }
+
+  /**
+   * Resolves one consumer setting: {@code warren.consumers.<name>.<key>}, then {@code
+   * warren.consumers.defaults.<key>}, then the annotation's value.
+   */
+  public <T> Setting<T> consumer(
+      String consumer, String key, T annotationValue, Function<String, T> parse) {
+    return ConsumerSettingReader.read(reader, consumer, key, annotationValue, parse);
   }
 
   /** Parses an exact servlet path: {@code /} and more, no wildcard, no space, no query. */
@@ -347,30 +325,16 @@ public final class WarrenConfig {
     return path;
   }
 
-  private PublisherSettings publisher() {
-    Duration confirmTimeout =
-        read(
-            PUBLISHER_CONFIRM_TIMEOUT,
-            DEFAULT_CONFIRM_TIMEOUT,
-            text -> positive(Durations.parse(text)));
-    int maxInFlight =
-        read(
-            PUBLISHER_MAX_IN_FLIGHT,
-            DEFAULT_MAX_IN_FLIGHT,
-            text -> between(text, 1, Integer.MAX_VALUE));
-    int republishes =
-        read(PUBLISHER_NACK_REPUBLISHES, 0, text -> between(text, 0, MAX_NACK_REPUBLISHES));
-    return new PublisherSettings(confirmTimeout, maxInFlight, republishes);
-  }
-
-  private static Duration positive(Duration duration) {
+  /** {@code duration} unless it is zero. */
+  static Duration positive(Duration duration) {
     if (duration.isZero()) {
       throw new IllegalArgumentException("must be longer than zero");
     }
     return duration;
   }
 
-  private static int between(String text, int min, int max) {
+  /** Parses a whole number from {@code min} to {@code max}. */
+  static int between(String text, int min, int max) {
     int value = parseInt(text);
     if (value < min || value > max) {
       throw new IllegalArgumentException(
@@ -379,70 +343,6 @@ public final class WarrenConfig {
               + (max == Integer.MAX_VALUE ? " up" : " to " + max));
     }
     return value;
-  }
-
-  private ConnectionSettings connection(String defaultConnectionName) {
-    AmqpUri uri = read(URI, AmqpUri.parse(DEFAULT_URI), AmqpUri::parse);
-    List<Address> addresses =
-        read(
-            ADDRESSES,
-            List.of(new Address(uri.host(), uri.port())),
-            text -> parseAddresses(text, uri.port()));
-    String user = read(USERNAME, uri.username() == null ? "guest" : uri.username(), s -> s);
-    String password = config.getOptionalValue(PASSWORD, String.class).orElse(uri.password());
-    String vhost = read(VIRTUAL_HOST, uri.virtualHost(), s -> s);
-    String name = read(CONNECTION_NAME, defaultConnectionName, s -> s);
-    Duration recovery =
-        read(RECOVERY_INTERVAL, DEFAULT_RECOVERY_INTERVAL, text -> positive(Durations.parse(text)));
-    ConnectionLayout layout =
-        read(CONNECTIONS, ConnectionLayout.BY_ROLE, WarrenConfig::parseConnections);
-    return new ConnectionSettings(
-        addresses,
-        uri.tls(),
-        user,
-        password == null ? "guest" : password,
-        vhost,
-        name,
-        recovery,
-        layout);
-  }
-
-  /**
-   * Resolves one consumer setting: {@code warren.consumers.<name>.<key>}, then {@code
-   * warren.consumers.defaults.<key>}, then the annotation's value.
-   */
-  public <T> Setting<T> consumer(
-      String consumer, String key, T annotationValue, Function<String, T> parse) {
-    for (String scope : List.of(consumer, DEFAULTS)) {
-      String fullKey = CONSUMERS_PREFIX + scope + "." + key;
-      Optional<String> raw = config.getOptionalValue(fullKey, String.class);
-      if (raw.isPresent()) {
-        try {
-          return new Setting<>(parse.apply(raw.get()), "'" + fullKey + "'");
-        } catch (IllegalArgumentException e) {
-          problems.accept(StartupMessages.invalidConfig(fullKey, raw.get(), e.getMessage()));
-          return new Setting<>(annotationValue, "@RabbitConsumer");
-        }
-      }
-    }
-    return new Setting<>(annotationValue, "@RabbitConsumer");
-  }
-
-  private <T> T read(String key, T fallback, Function<String, T> parse) {
-    Optional<String> raw = config.getOptionalValue(key, String.class);
-    if (raw.isEmpty()) {
-      return fallback;
-    }
-    try {
-      return parse.apply(raw.get());
-    } catch (IllegalArgumentException e) {
-      if (CONNECTION_KEYS.contains(key)) {
-        connectionInvalid = true;
-      }
-      String shown = key.equals(URI) ? "(not shown: it may hold a password)" : raw.get();
-      problems.accept(StartupMessages.invalidConfig(key, shown, e.getMessage()));
-      return fallback;
-    }
   }
 
   /** Parses {@code true} or {@code false}, nothing else. */
@@ -517,35 +417,6 @@ public final class WarrenConfig {
       throw new IllegalArgumentException("must not be blank");
     }
     return text.trim();
-  }
-
-  private static List<Address> parseAddresses(String text, int defaultPort) {
-    List<Address> result = new ArrayList<>();
-    for (String part : text.split(",")) {
-      String trimmed = part.trim();
-      if (trimmed.isEmpty()) {
-        continue;
-      }
-      int colon = trimmed.lastIndexOf(':');
-      if (colon < 0) {
-        result.add(new Address(trimmed, defaultPort));
-      } else {
-        result.add(
-            new Address(trimmed.substring(0, colon), parsePort(trimmed.substring(colon + 1))));
-      }
-    }
-    if (result.isEmpty()) {
-      throw new IllegalArgumentException("expected host:port[,host:port...]");
-    }
-    return List.copyOf(result);
-  }
-
-  private static int parsePort(String text) {
-    int port = parseInt(text);
-    if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("a port must be between 1 and 65535");
-    }
-    return port;
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.warren.internal.ee;
 
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.logging.ServerMessages;
-import dev.warren.internal.runtime.ThreadSource;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import java.util.Set;

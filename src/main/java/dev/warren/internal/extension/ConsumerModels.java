@@ -1,6 +1,5 @@
 package dev.warren.internal.extension;
 
-import dev.warren.Argument;
 import dev.warren.Binding;
 import dev.warren.Delay;
 import dev.warren.QueueType;
@@ -11,13 +10,16 @@ import dev.warren.internal.config.Durations;
 import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
-import dev.warren.internal.extension.ConsumerModel.BindingModel;
-import dev.warren.internal.extension.ConsumerModel.RetryTarget;
 import dev.warren.internal.interceptor.Interpreted;
-import dev.warren.internal.logging.BatchMessages;
 import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.logging.InterceptorMessages;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerModel.BindingModel;
+import dev.warren.internal.model.ConsumerModel.RetryTarget;
+import dev.warren.internal.model.HandlerShape;
+import dev.warren.internal.rules.AnnotationDefaults;
+import dev.warren.internal.rules.ConsumerRules;
 import dev.warren.internal.settlement.DelayLimits;
 import dev.warren.internal.settlement.DelayTier;
 import dev.warren.internal.topology.Topology;
@@ -25,7 +27,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,10 +40,8 @@ import java.util.function.Consumer;
  */
 final class ConsumerModels {
 
-  private static final Duration DEFAULT_BATCH_WAIT = Duration.ofMillis(50);
-
-  /** The largest prefetch count {@code basic.qos} can carry (a short, unsigned). */
-  static final int MAX_PREFETCH = 65535;
+  private static final RetryPublisher DEFAULT_RETRY_PUBLISHER =
+      AnnotationDefaults.of(RabbitConsumer.class, "retryPublisher", RetryPublisher.class);
 
   private ConsumerModels() {}
 
@@ -79,16 +78,11 @@ final class ConsumerModels {
     String where = found.where();
     RabbitConsumer a = found.annotation();
     Counting counting = new Counting(problems);
-    int batchSize =
-        atLeast(
-            config.consumer(
-                name, WarrenConfig.CONSUMER_BATCH_SIZE, a.batchSize(), WarrenConfig::parseInt),
-            1,
-            "batchSize",
-            "set it to 1 (no batching) or more",
-            name,
-            where,
-            counting);
+    Setting<Integer> batchSizeSetting =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_BATCH_SIZE, a.batchSize(), WarrenConfig::parseInt);
+    int batchSize = batchSizeSetting.value();
+    ConsumerRules.batchSize(name, where, batchSize, batchSizeSetting.source(), counting);
     Duration batchWait = batchWait(config, name, where, a.batchWait(), counting);
 
     HandlerShape shape = HandlerShape.of(found.method(), name, where, batchSize, counting);
@@ -110,9 +104,7 @@ final class ConsumerModels {
         config
             .consumer(name, WarrenConfig.CONSUMER_QUEUE, a.queue(), WarrenConfig::nonBlank)
             .value();
-    if (queue.isBlank()) {
-      counting.accept(DeclarationMessages.blankQueue(name, where));
-    }
+    ConsumerRules.queue(name, where, queue, counting);
     QueueType type =
         config
             .consumer(
@@ -120,52 +112,20 @@ final class ConsumerModels {
             .value();
     Setting<Integer> prefetchSetting =
         config.consumer(name, WarrenConfig.CONSUMER_PREFETCH, a.prefetch(), WarrenConfig::parseInt);
-    int prefetch =
-        atLeast(
-            prefetchSetting,
-            1,
-            "prefetch",
-            "set it to 1 or more (0 would mean unlimited on the wire)",
-            name,
-            where,
-            counting);
-    if (prefetch > MAX_PREFETCH) {
-      counting.accept(
-          DeclarationMessages.invalidSetting(
-              name,
-              where,
-              "prefetch",
-              prefetch,
-              prefetchSetting.source(),
-              "set it to at most "
-                  + MAX_PREFETCH
-                  + " (basic.qos carries a 16-bit count: the broker would apply "
-                  + MAX_PREFETCH
-                  + ", not this value)"));
-    }
-    int concurrency =
-        atLeast(
-            config.consumer(
-                name, WarrenConfig.CONSUMER_CONCURRENCY, a.concurrency(), WarrenConfig::parseInt),
-            1,
-            "concurrency",
-            "set it to 1 or more",
-            name,
-            where,
-            counting);
-    if (batchSize > prefetch && prefetch >= 1) {
-      counting.accept(BatchMessages.batchOverPrefetch(name, where, batchSize, prefetch));
-    }
-    int maxAttempts =
-        atLeast(
-            config.consumer(
-                name, WarrenConfig.CONSUMER_MAX_ATTEMPTS, a.maxAttempts(), WarrenConfig::parseInt),
-            0,
-            "maxAttempts",
-            "set it to 0 (no cap) or more",
-            name,
-            where,
-            counting);
+    int prefetch = prefetchSetting.value();
+    ConsumerRules.prefetch(name, where, prefetch, prefetchSetting.source(), counting);
+    ConsumerRules.prefetchOnTheWire(name, where, prefetch, prefetchSetting.source(), counting);
+    Setting<Integer> concurrencySetting =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_CONCURRENCY, a.concurrency(), WarrenConfig::parseInt);
+    int concurrency = concurrencySetting.value();
+    ConsumerRules.concurrency(name, where, concurrency, concurrencySetting.source(), counting);
+    ConsumerRules.batchWithinPrefetch(name, where, batchSize, prefetch, counting);
+    Setting<Integer> maxAttemptsSetting =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_MAX_ATTEMPTS, a.maxAttempts(), WarrenConfig::parseInt);
+    int maxAttempts = maxAttemptsSetting.value();
+    ConsumerRules.maxAttempts(name, where, maxAttempts, maxAttemptsSetting.source(), counting);
     String deadLetter =
         config
             .consumer(name, WarrenConfig.CONSUMER_DEAD_LETTER, a.deadLetter(), String::trim)
@@ -187,33 +147,31 @@ final class ConsumerModels {
     if (type == QueueType.QUORUM && maxAttempts > 0) {
       reserved.addAll(Set.of(Topology.DEAD_LETTER_EXCHANGE, "x-dead-letter-routing-key"));
     }
-    Map<String, Object> arguments = arguments(a.arguments(), reserved, name, where, counting);
+    Map<String, Object> arguments =
+        QueueArguments.arguments(a.arguments(), reserved, name, where, counting);
     DeliveryLimit deliveryLimit =
-        deliveryLimit(config, a.arguments(), type, maxAttempts, declare, name, where, counting);
+        QueueArguments.deliveryLimit(
+            config, a.arguments(), type, maxAttempts, declare, name, where, counting);
     if (deliveryLimit.kind() == DeliveryLimit.Kind.LIMIT
         && !arguments.containsKey(Topology.DEAD_LETTER_EXCHANGE)) {
       warnings.accept(
           DeclarationMessages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
     }
     RetryPublisher retryPublisher = a.retryPublisher();
-    boolean customRetry =
-        !retryPublisher.exchange().isEmpty()
-            || !retryPublisher.routingKey().isEmpty()
-            || !retryPublisher.persistent();
-
-    if (type == QueueType.QUORUM) {
-      if (maxAttempts > 0 != !deadLetter.isEmpty()) {
-        counting.accept(DeclarationMessages.quorumHalfPair(name, where, maxAttempts, deadLetter));
-      } else if (maxAttempts > 0 && !declare) {
-        counting.accept(
-            DeclarationMessages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
-      }
-      if (customRetry) {
-        counting.accept(DeclarationMessages.retryPublisherOnQuorum(name, where));
-      }
-    } else if (maxAttempts > 0 && deadLetter.isEmpty()) {
+    boolean quorum = type == QueueType.QUORUM;
+    if (ConsumerRules.quorumPair(name, where, quorum, maxAttempts, deadLetter, counting)
+        && quorum
+        && maxAttempts > 0
+        && !declare) {
+      counting.accept(
+          DeclarationMessages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
+    }
+    // the values in force: a retry publisher written with the defaults changes nothing
+    ConsumerRules.retryPublisher(
+        name, where, quorum, !retryPublisher.equals(DEFAULT_RETRY_PUBLISHER), counting);
+    if (!quorum && maxAttempts > 0 && deadLetter.isEmpty()) {
       warnings.accept(DeclarationMessages.capWithoutDeadLetter(name, where, maxAttempts));
-    } else if (maxAttempts == 0 && !deadLetter.isEmpty()) {
+    } else if (!quorum && maxAttempts == 0 && !deadLetter.isEmpty()) {
       warnings.accept(DeclarationMessages.deadLetterWithoutCap(name, where, deadLetter));
     }
     if (type == QueueType.CLASSIC
@@ -369,25 +327,10 @@ final class ConsumerModels {
     return List.copyOf(tiers);
   }
 
-  private static int atLeast(
-      Setting<Integer> setting,
-      int min,
-      String label,
-      String fix,
-      String name,
-      String where,
-      Consumer<String> problems) {
-    if (setting.value() < min) {
-      problems.accept(
-          DeclarationMessages.invalidSetting(
-              name, where, label, setting.value(), setting.source(), fix));
-    }
-    return setting.value();
-  }
-
   /**
    * The batch wait: a config value that does not parse is reported by the config with its key, an
-   * annotation value here; both must be longer than zero.
+   * annotation value here; both must be longer than zero. {@code null} after a problem (the
+   * consumer then gets no model).
    */
   private static Duration batchWait(
       WarrenConfig config,
@@ -401,179 +344,10 @@ final class ConsumerModels {
             WarrenConfig.CONSUMER_BATCH_WAIT,
             annotation,
             text -> {
-              positiveDuration(text);
+              ConsumerRules.positiveDuration(text);
               return text;
             });
-    try {
-      return positiveDuration(setting.value());
-    } catch (IllegalArgumentException e) {
-      problems.accept(
-          DeclarationMessages.invalidSetting(
-              name,
-              where,
-              "batchWait",
-              "'" + setting.value() + "'",
-              setting.source(),
-              e.getMessage()));
-      return DEFAULT_BATCH_WAIT;
-    }
-  }
-
-  private static Duration positiveDuration(String text) {
-    Duration duration = Durations.parse(text);
-    if (duration.isZero()) {
-      throw new IllegalArgumentException("must be longer than zero");
-    }
-    return duration;
-  }
-
-  /**
-   * The delivery limit of a quorum consumer without maxAttempts: {@code delivery-limit} from
-   * config, else the {@code x-delivery-limit} argument, else no limit when Warren declares the
-   * queue (unstated when it does not). A limit Warren cannot declare is a problem; so is one on any
-   * other consumer, unless it comes from {@code warren.consumers.defaults}, which applies where it
-   * can.
-   */
-  static DeliveryLimit deliveryLimit(
-      WarrenConfig config,
-      Argument[] arguments,
-      QueueType type,
-      int maxAttempts,
-      boolean declare,
-      String name,
-      String where,
-      Consumer<String> problems) {
-    boolean applies = type == QueueType.QUORUM && maxAttempts == 0;
-    DeliveryLimit fromArgument = DeliveryLimit.UNSTATED;
-    for (Argument argument : arguments) {
-      if (argument.name().equals(Topology.DELIVERY_LIMIT)) {
-        fromArgument = limitArgument(argument, type, applies, name, where, problems);
-      }
-    }
-    Setting<DeliveryLimit> setting =
-        config.consumer(
-            name, WarrenConfig.CONSUMER_DELIVERY_LIMIT, fromArgument, DeliveryLimit::parse);
-    DeliveryLimit limit = setting.value();
-    boolean fromConfig = !setting.source().equals("@RabbitConsumer");
-    String source = fromConfig ? setting.source() : "@Argument '" + Topology.DELIVERY_LIMIT + "'";
-    Consumer<String> refuse =
-        fix ->
-            problems.accept(
-                DeclarationMessages.invalidSetting(
-                    name, where, WarrenConfig.CONSUMER_DELIVERY_LIMIT, limit, source, fix));
-    if (!applies) {
-      if (fromConfig && !setting.fromDefaults()) {
-        refuse.accept(noLimitHere(type, "remove it"));
-      }
-      return DeliveryLimit.UNSTATED;
-    }
-    if (limit.kind() == DeliveryLimit.Kind.UNSTATED) {
-      return declare ? DeliveryLimit.UNLIMITED : DeliveryLimit.UNSTATED;
-    }
-    if (limit.declared() && !declare) {
-      refuse.accept(
-          "Warren sets a queue's delivery limit only when it declares the queue; set"
-              + " 'warren.consumers."
-              + name
-              + ".declare-topology=true', or set the limit with a policy on the broker and"
-              + " 'warren.consumers."
-              + name
-              + ".delivery-limit=policy'");
-    }
-    return limit;
-  }
-
-  /** Why a consumer of {@code type} with a cap takes no delivery limit, and the fix. */
-  private static String noLimitHere(QueueType type, String remove) {
-    return type == QueueType.CLASSIC
-        ? "a classic queue has no delivery limit (maxAttempts caps attempts there); " + remove
-        : "maxAttempts sets the limit (maxAttempts - 1); "
-            + remove
-            + ", or set maxAttempts=0 to choose the limit yourself";
-  }
-
-  /** The limit an {@code x-delivery-limit} argument asks for, or unstated after a problem. */
-  private static DeliveryLimit limitArgument(
-      Argument argument,
-      QueueType type,
-      boolean applies,
-      String name,
-      String where,
-      Consumer<String> problems) {
-    String why;
-    if (!applies) {
-      why = "does not apply here: " + noLimitHere(type, "remove it from arguments");
-    } else if (argument.type() != Argument.Type.NUMBER) {
-      why =
-          "must have type NUMBER (-1 for no limit, or 0 and more): the broker reads the string '"
-              + argument.value()
-              + "' as another value";
-    } else {
-      try {
-        return DeliveryLimit.of(Long.parseLong(argument.value().trim()));
-      } catch (NumberFormatException e) {
-        why = "has value '" + argument.value() + "', which is not a whole number (type NUMBER)";
-      } catch (IllegalArgumentException e) {
-        why = "has value '" + argument.value() + "': " + e.getMessage();
-      }
-    }
-    problems.accept(DeclarationMessages.badArgument(name, where, argument.name(), why));
-    return DeliveryLimit.UNSTATED;
-  }
-
-  private static Map<String, Object> arguments(
-      Argument[] arguments,
-      Set<String> reserved,
-      String name,
-      String where,
-      Consumer<String> problems) {
-    Map<String, Object> result = new LinkedHashMap<>();
-    for (Argument argument : arguments) {
-      if (argument.name().equals(Topology.DELIVERY_LIMIT)) {
-        continue; // read by deliveryLimit, declared for the broker's version
-      }
-      if (reserved.contains(argument.name())) {
-        problems.accept(
-            DeclarationMessages.badArgument(
-                name,
-                where,
-                argument.name(),
-                "is set by Warren from queueType, maxAttempts and deadLetter; remove it from"
-                    + " arguments"));
-        continue;
-      }
-      try {
-        result.put(argument.name(), value(argument));
-      } catch (IllegalArgumentException e) {
-        problems.accept(
-            DeclarationMessages.badArgument(
-                name,
-                where,
-                argument.name(),
-                "has value '" + argument.value() + "', " + e.getMessage()));
-      }
-    }
-    return Map.copyOf(result);
-  }
-
-  private static Object value(Argument argument) {
-    return switch (argument.type()) {
-      case STRING -> argument.value();
-      case NUMBER -> {
-        try {
-          yield Long.parseLong(argument.value().trim());
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("which is not a whole number (type NUMBER)");
-        }
-      }
-      case BOOLEAN -> {
-        try {
-          yield WarrenConfig.parseBoolean(argument.value());
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("which is not true or false (type BOOLEAN)");
-        }
-      }
-    };
+    return ConsumerRules.batchWait(name, where, setting.value(), setting.source(), problems);
   }
 
   private static List<BindingModel> bindings(Binding[] bindings) {

@@ -1,6 +1,7 @@
 package dev.warren.internal.extension;
 
 import dev.warren.RabbitConsumer;
+import dev.warren.internal.rules.ConsumerRules;
 import jakarta.enterprise.inject.spi.Bean;
 import java.lang.reflect.Method;
 
@@ -22,6 +23,6 @@ record DiscoveredConsumer(
 
   /** The name before config: the annotation's name, else its queue. */
   String name() {
-    return annotation.name().isBlank() ? annotation.queue() : annotation.name();
+    return ConsumerRules.consumerName(annotation.name(), annotation.queue());
   }
 }

@@ -1,6 +1,7 @@
 package dev.warren.internal.extension;
 
 import dev.warren.Publishes;
+import dev.warren.internal.model.PublicationModel;
 import jakarta.enterprise.inject.spi.AnnotatedCallable;
 import jakarta.enterprise.inject.spi.AnnotatedField;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;

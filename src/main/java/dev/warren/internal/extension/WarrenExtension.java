@@ -12,6 +12,7 @@ import dev.warren.internal.config.UnknownKeys;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.ee.ManagedThreads;
 import dev.warren.internal.ee.OptionalApis;
+import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.health.WarrenLiveness;
 import dev.warren.internal.health.WarrenReadiness;
 import dev.warren.internal.interceptor.Interpreted;
@@ -20,11 +21,12 @@ import dev.warren.internal.invocation.FailureMappers;
 import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.logging.StartupMessages;
+import dev.warren.internal.model.BrokerVersion;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.DeploymentModel;
+import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.RabbitResources;
-import dev.warren.internal.runtime.ThreadSource;
 import dev.warren.internal.runtime.WarrenRuntime;
-import dev.warren.internal.telemetry.Telemetries;
-import dev.warren.internal.topology.BrokerVersion;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
 import jakarta.annotation.Priority;
@@ -82,9 +84,8 @@ public class WarrenExtension implements Extension {
   private boolean applicationConnection;
   private boolean applicationChannel;
   private final ClientUse clients = new ClientUse();
-  private volatile WarrenRuntime runtime;
+  private final Deployed deployed = new Deployed();
   private volatile List<ConsumerModel> models = List.of();
-  private volatile DeploymentModel deployment;
 
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
     event.addAnnotatedType(
@@ -163,6 +164,21 @@ public class WarrenExtension implements Extension {
   }
 
   /**
+   * {@link Deployed}, through which Warren's own beans (the injectable client, the AsyncAPI
+   * document, the health checks) reach the runtime and the deployment model: one instance, filled
+   * at {@link #validate}.
+   */
+  void addDeployed(@Observes AfterBeanDiscovery event) {
+    event
+        .addBean()
+        .beanClass(Deployed.class)
+        .types(Deployed.class, Object.class)
+        .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
+        .scope(Dependent.class)
+        .createWith(context -> deployed);
+  }
+
+  /**
    * The unqualified {@code Connection} and {@code Channel} are Warren's only where the application
    * has none of its own: an application that produces its own connection (common when migrating)
    * keeps it unqualified, and takes Warren's with {@code @Warren}.
@@ -175,7 +191,7 @@ public class WarrenExtension implements Extension {
           .types(Connection.class, Object.class)
           .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
           .scope(Dependent.class)
-          .createWith(context -> RabbitResources.connection(runtime));
+          .createWith(context -> RabbitResources.connection(deployed.runtime()));
     }
     if (!applicationChannel) {
       event
@@ -184,7 +200,7 @@ public class WarrenExtension implements Extension {
           .types(Channel.class, Object.class)
           .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
           .scope(Dependent.class)
-          .createWith(context -> RabbitResources.channel(runtime))
+          .createWith(context -> RabbitResources.channel(deployed.runtime()))
           .destroyWith((channel, context) -> RabbitResources.closeChannel((Channel) channel));
     }
   }
@@ -239,7 +255,7 @@ public class WarrenExtension implements Extension {
         config.connectionInvalid() || enabled.isEmpty() && !clients.used()
             ? BrokerVersion.UNKNOWN
             : checkBroker(candidate, enabled, global.connection(), problems);
-    runtime = candidate;
+    deployed.runtime(candidate);
     if (!problems.isEmpty()) {
       candidate.stop();
       event.addDeploymentProblem(
@@ -247,13 +263,14 @@ public class WarrenExtension implements Extension {
       return;
     }
     models = built;
-    deployment = new DeploymentModel(built, publications.models(), global, asyncApi, version);
+    deployed.deployment(
+        new DeploymentModel(built, publications.models(), global, asyncApi, version));
   }
 
   void start(
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
-    runtime.start(models, beanManager, requestScope.used());
+    deployed.runtime().start(models, beanManager, requestScope.used());
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
@@ -265,20 +282,20 @@ public class WarrenExtension implements Extension {
   }
 
   private void stopRuntime() {
-    WarrenRuntime current = runtime;
+    WarrenRuntime current = deployed.runtime();
     if (current != null) {
       current.stop();
     }
   }
 
-  /** The runtime, for Warren's own beans. */
+  /** The runtime, for the test kit (Warren's own beans inject {@link Deployed}). */
   public WarrenRuntime runtime() {
-    return runtime;
+    return deployed.runtime();
   }
 
-  /** What deployment validation accepted, for Warren's own beans. */
+  /** What deployment validation accepted, for the test kit. */
   public DeploymentModel deployment() {
-    return deployment;
+    return deployed.deployment();
   }
 
   /**

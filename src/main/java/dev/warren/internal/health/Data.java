@@ -1,7 +1,7 @@
 package dev.warren.internal.health;
 
-import dev.warren.internal.runtime.ConsumerState;
-import dev.warren.internal.runtime.ConsumerStatus;
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 
 /** A consumer's entries in a check's data: {@code consumer.<name>} and its counts. */

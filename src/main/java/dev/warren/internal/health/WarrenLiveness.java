@@ -1,8 +1,8 @@
 package dev.warren.internal.health;
 
-import dev.warren.internal.extension.WarrenExtension;
-import dev.warren.internal.runtime.ConsumerState;
-import dev.warren.internal.runtime.ConsumerStatus;
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
+import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.WarrenRuntime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,11 +20,11 @@ import org.eclipse.microprofile.health.Liveness;
 @ApplicationScoped
 public class WarrenLiveness implements HealthCheck {
 
-  @Inject WarrenExtension extension;
+  @Inject Deployed deployed;
 
   @Override
   public HealthCheckResponse call() {
-    WarrenRuntime runtime = extension.runtime();
+    WarrenRuntime runtime = deployed.runtime();
     HealthCheckResponseBuilder response = HealthCheckResponse.named(WarrenReadiness.NAME);
     boolean up = true;
     // while Warren runs, a stopped consumer was stopped by an Error (at shutdown all are)

@@ -1,8 +1,8 @@
 package dev.warren.internal.health;
 
-import dev.warren.internal.extension.WarrenExtension;
-import dev.warren.internal.runtime.ConsumerState;
-import dev.warren.internal.runtime.ConsumerStatus;
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
+import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.WarrenRuntime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -26,11 +26,11 @@ public class WarrenReadiness implements HealthCheck {
   /** The checks' name on the health endpoint. */
   static final String NAME = "warren";
 
-  @Inject WarrenExtension extension;
+  @Inject Deployed deployed;
 
   @Override
   public HealthCheckResponse call() {
-    WarrenRuntime runtime = extension.runtime();
+    WarrenRuntime runtime = deployed.runtime();
     HealthCheckResponseBuilder response = HealthCheckResponse.named(NAME);
     if (runtime == null || !runtime.running()) {
       return response.down().withData("connection", "not started").build();

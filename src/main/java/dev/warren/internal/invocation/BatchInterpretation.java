@@ -2,11 +2,11 @@ package dev.warren.internal.invocation;
 
 import dev.warren.Delivery;
 import dev.warren.Outcome;
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.interceptor.Invocation;
 import dev.warren.internal.invocation.BatchOutcomes.Aligned;
 import dev.warren.internal.logging.BatchMessages;
 import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Settlement;
 import java.util.ArrayList;
 import java.util.Collections;

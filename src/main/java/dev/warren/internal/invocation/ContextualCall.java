@@ -1,9 +1,9 @@
 package dev.warren.internal.invocation;
 
-import dev.warren.internal.extension.ConsumerModel;
-import dev.warren.internal.extension.HandlerShape;
 import dev.warren.internal.interceptor.Invocation;
 import dev.warren.internal.logging.InterceptorMessages;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.HandlerShape;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
 import java.lang.reflect.InvocationTargetException;

@@ -2,9 +2,8 @@ package dev.warren.internal.invocation;
 
 import dev.warren.Delay;
 import dev.warren.Outcome;
-import dev.warren.QueueType;
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.logging.SettlementMessages;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.DelayLimits;
 
 /** Whether a returned {@code retryAfter} is longer than the consumer's strategy can hold. */
@@ -18,8 +17,8 @@ final class Delays {
       return null;
     }
     Delay strategy = model.delay();
-    if (strategy == Delay.NONE && model.queueType() == QueueType.QUORUM) {
-      return null; // discarded: the delivery is requeued at once (WARREN-035)
+    if (DelayLimits.discarded(model.queueType(), strategy)) {
+      return null; // the delivery is requeued at once (WARREN-035)
     }
     if (!DelayLimits.exceeds(strategy, after.delay())) {
       return null;

@@ -1,7 +1,7 @@
 package dev.warren.internal.invocation;
 
 import dev.warren.Delivery;
-import dev.warren.internal.extension.HandlerShape.HeaderParameter;
+import dev.warren.internal.model.HandlerShape.HeaderParameter;
 import java.util.List;
 import java.util.Optional;
 

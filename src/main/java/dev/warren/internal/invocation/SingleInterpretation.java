@@ -2,9 +2,9 @@ package dev.warren.internal.invocation;
 
 import dev.warren.Delivery;
 import dev.warren.Outcome;
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.interceptor.Invocation;
 import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Settlement;
 import dev.warren.spi.Codec;
 import java.util.concurrent.CompletableFuture;

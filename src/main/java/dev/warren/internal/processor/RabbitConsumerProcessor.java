@@ -1,12 +1,8 @@
 package dev.warren.internal.processor;
 
-import dev.warren.internal.config.Durations;
-import dev.warren.internal.logging.BatchMessages;
-import dev.warren.internal.logging.DeclarationMessages;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import dev.warren.internal.rules.ConsumerRules;
 import java.util.Set;
+import java.util.function.Consumer;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
@@ -15,7 +11,6 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.tools.Diagnostic;
 
 /**
@@ -23,16 +18,16 @@ import javax.tools.Diagnostic;
  * visible in the source alone: a blank queue, a negative {@code maxAttempts}, {@code prefetch} or
  * {@code concurrency} below 1, half of the {@code maxAttempts}/{@code deadLetter} pair or a {@code
  * retryPublisher} on a quorum queue, a {@code batchSize} below 1 or above {@code prefetch}, a
- * {@code batchWait} that is no duration, and a parameter list without exactly one payload.
- * Deployment runs the same checks (and those that need config or the broker) for code compiled
- * without it. Registered in {@code META-INF/services/javax.annotation.processing.Processor}.
+ * {@code batchWait} that is no duration, and a parameter list without exactly one payload. The
+ * checks are {@link ConsumerRules}, which deployment runs too (with those that need config or the
+ * broker) for code compiled without the processor; the defaults are the annotation type's own
+ * ({@link AnnotatedConsumer}). Registered in {@code
+ * META-INF/services/javax.annotation.processing.Processor}.
  */
 @SupportedAnnotationTypes(RabbitConsumerProcessor.ANNOTATION)
 public final class RabbitConsumerProcessor extends AbstractProcessor {
 
   static final String ANNOTATION = "dev.warren.RabbitConsumer";
-  private static final String DELIVERY = "dev.warren.Delivery";
-  private static final String BATCH_DELIVERIES = "java.util.List<dev.warren.Delivery>";
 
   @Override
   public SourceVersion getSupportedSourceVersion() {
@@ -57,97 +52,34 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     return false;
   }
 
+  /**
+   * Runs {@link ConsumerRules} on the annotation's values, in the order their messages have always
+   * come in.
+   */
   private void check(ExecutableElement method, AnnotationMirror mirror) {
-    Map<String, Object> values = new HashMap<>();
-    mirror
-        .getElementValues()
-        .forEach((key, value) -> values.put(key.getSimpleName().toString(), value.getValue()));
-    String queue = (String) values.getOrDefault("queue", "");
-    String name = (String) values.getOrDefault("name", "");
-    String consumer = name.isBlank() ? queue : name;
-    String where =
-        ((TypeElement) method.getEnclosingElement()).getQualifiedName()
-            + "#"
-            + method.getSimpleName();
-    int maxAttempts = (Integer) values.getOrDefault("maxAttempts", 0);
-    int prefetch = (Integer) values.getOrDefault("prefetch", 250);
-    int concurrency = (Integer) values.getOrDefault("concurrency", 1);
-    int batchSize = (Integer) values.getOrDefault("batchSize", 1);
-    String batchWait = (String) values.getOrDefault("batchWait", "50ms");
-    String deadLetter = ((String) values.getOrDefault("deadLetter", "")).trim();
-    Object queueType = values.get("queueType");
-    boolean quorum =
-        queueType instanceof VariableElement constant
-            && constant.getSimpleName().contentEquals("QUORUM");
+    AnnotatedConsumer a = new AnnotatedConsumer(method, mirror);
+    String queue = a.text("queue");
+    String consumer = ConsumerRules.consumerName(a.text("name"), queue);
+    String where = a.where();
+    String source = ConsumerRules.ANNOTATION;
+    int maxAttempts = a.number("maxAttempts");
+    int prefetch = a.number("prefetch");
+    int batchSize = a.number("batchSize");
+    String deadLetter = a.text("deadLetter").trim();
+    Consumer<String> errors = message -> error(method, mirror, message);
 
-    Invalid invalid =
-        (setting, value, fix) ->
-            error(
-                method,
-                mirror,
-                DeclarationMessages.invalidSetting(
-                    consumer, where, setting, value, "@RabbitConsumer", fix));
-
-    if (queue.isBlank()) {
-      error(method, mirror, DeclarationMessages.blankQueue(consumer, where));
-    }
-    if (maxAttempts < 0) {
-      invalid.report("maxAttempts", maxAttempts, "set it to 0 (no cap) or more");
-    }
-    if (prefetch < 1) {
-      invalid.report(
-          "prefetch", prefetch, "set it to 1 or more (0 would mean unlimited on the wire)");
-    }
-    if (concurrency < 1) {
-      invalid.report("concurrency", concurrency, "set it to 1 or more");
-    }
-    if (batchSize < 1) {
-      invalid.report("batchSize", batchSize, "set it to 1 (no batching) or more");
-    } else if (batchSize > prefetch && prefetch >= 1) {
-      error(method, mirror, BatchMessages.batchOverPrefetch(consumer, where, batchSize, prefetch));
-    }
-    try {
-      if (Durations.parse(batchWait).isZero()) {
-        throw new IllegalArgumentException("must be longer than zero");
-      }
-    } catch (IllegalArgumentException e) {
-      invalid.report("batchWait", "'" + batchWait + "'", e.getMessage());
-    }
-    if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
-      error(
-          method,
-          mirror,
-          DeclarationMessages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
-    }
-    if (quorum && values.containsKey("retryPublisher")) {
-      error(method, mirror, DeclarationMessages.retryPublisherOnQuorum(consumer, where));
-    }
-    // the same rule as deployment (HandlerShape): one Delivery is metadata, everything else
-    // (a second Delivery included) is a payload, and a Delivery is never a body; a batch
-    // consumer's List<Delivery> is metadata too (deployment checks it belongs to a batch)
-    // @Header parameters are metadata: never a body
-    List<? extends VariableElement> parameters =
-        method.getParameters().stream()
-            .filter(p -> p.getAnnotation(dev.warren.Header.class) == null)
-            .toList();
-    long deliveries =
-        parameters.stream().filter(p -> p.asType().toString().equals(DELIVERY)).count();
-    long batchDeliveries =
-        parameters.stream().filter(p -> p.asType().toString().equals(BATCH_DELIVERIES)).count();
-    long bodies = parameters.size() - deliveries - batchDeliveries;
-    long payloads = bodies + Math.max(0, deliveries - 1) + Math.max(0, batchDeliveries - 1);
-    if (bodies == 0) {
-      error(method, mirror, DeclarationMessages.noPayload(consumer, where));
-    } else if (payloads > 1) {
-      error(
-          method, mirror, DeclarationMessages.twoPayloads(consumer, where, parameters.toString()));
-    }
-  }
-
-  /** Reports one annotation value out of range, as WARREN-005. */
-  @FunctionalInterface
-  private interface Invalid {
-    void report(String setting, Object value, String fix);
+    ConsumerRules.queue(consumer, where, queue, errors);
+    ConsumerRules.maxAttempts(consumer, where, maxAttempts, source, errors);
+    ConsumerRules.prefetch(consumer, where, prefetch, source, errors);
+    ConsumerRules.concurrency(consumer, where, a.number("concurrency"), source, errors);
+    ConsumerRules.batchSize(consumer, where, batchSize, source, errors);
+    ConsumerRules.batchWithinPrefetch(consumer, where, batchSize, prefetch, errors);
+    ConsumerRules.batchWait(consumer, where, a.text("batchWait"), source, errors);
+    ConsumerRules.quorumPair(consumer, where, a.quorum(), maxAttempts, deadLetter, errors);
+    // written at all, even with the defaults: deployment sees only values that differ from them
+    ConsumerRules.retryPublisher(consumer, where, a.quorum(), a.written("retryPublisher"), errors);
+    ConsumerRules.onePayload(
+        consumer, where, a.bodies(), a.payloads(), () -> a.parameters().toString(), errors);
   }
 
   private void error(ExecutableElement method, AnnotationMirror mirror, String message) {

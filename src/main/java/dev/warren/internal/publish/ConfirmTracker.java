@@ -10,20 +10,14 @@ import dev.warren.PublishException.Reason;
 import dev.warren.internal.logging.PublishingMessages;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Publisher confirms on one channel. Every message published through it completes exactly once: on
@@ -32,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * timeout), on the confirm timeout, or when the channel closes with it unconfirmed (outcome
  * unknown) or still waiting for a place (not sent).
  *
- * <p>Outstanding messages are kept by 64-bit publish sequence number ({@link Unconfirmed}), so an
+ * <p>Outstanding messages are kept by 64-bit publish sequence number ({@link ConfirmLedger}), so an
  * ack with {@code multiple=true} settles all of them up to its tag.
  *
  * <p>Two bounds, both {@code maxInFlight}. The <em>window</em>: at most that many messages are sent
@@ -61,6 +55,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * differ, puts nothing of Warren's on the wire; only repeats of an identical message in flight
  * carry the header.
  *
+ * <p>The parts: {@link InFlightLimits} holds the two bounds, {@link SendQueue} the messages waiting
+ * for a place, {@link ConfirmLedger} the unconfirmed ones; this class sends, settles on the
+ * broker's answers and completes.
+ *
  * <p>Lifecycle: created on an open channel, which it puts in confirm mode; dead once that channel
  * closes. Who runs what in a message's life (the application's {@code Publisher}; Warren's own
  * copies and replies, whose one continuation sends a settlement frame, pass a direct executor as
@@ -88,23 +86,14 @@ public final class ConfirmTracker {
   public static final String SEQUENCE_HEADER = "x-warren-publish-seq";
 
   private final Channel channel;
-  private final Semaphore window; // places for sent, unconfirmed messages
-  private final Semaphore admission; // application threads' messages whose stage is not complete
-  private final ArrayDeque<Outstanding> queued = new ArrayDeque<>(); // guarded by itself
-  private final AtomicInteger waiting = new AtomicInteger(); // queued, and the one being sent
-  private final AtomicBoolean draining = new AtomicBoolean();
-  private final Runnable drain = this::drain;
-  private volatile Thread ioThread; // the last thread that brought a confirm: it must not block
+  private final InFlightLimits limits;
+  private final SendQueue queued;
+  private final ConfirmLedger outstanding;
   private final long timeoutNanos;
   private final Duration timeout;
   private final int nackRepublishes;
   private final Executor internal;
   private final Executor completions;
-  private final Unconfirmed<Outstanding> outstanding;
-  // unconfirmed mandatory messages sent without the sequence header, by their key; a key stays
-  // after a message timed out (its return may still come), so that a repeat carries the header
-  private final ConcurrentHashMap<ReturnKey, Outstanding> bare = new ConcurrentHashMap<>();
-  private final AtomicInteger lingering = new AtomicInteger(); // keys of timed-out messages
   private final Object publishLock = new Object();
   private volatile ShutdownSignalException closedBy;
 
@@ -129,9 +118,9 @@ public final class ConfirmTracker {
       throws IOException {
     this.channel = channel;
     this.internal = internal;
-    this.window = new Semaphore(maxInFlight);
-    this.admission = new Semaphore(maxInFlight);
-    this.outstanding = new Unconfirmed<>(maxInFlight);
+    this.limits = new InFlightLimits(maxInFlight);
+    this.queued = new SendQueue(limits, internal, this::send, this::notSent);
+    this.outstanding = new ConfirmLedger(maxInFlight);
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
     this.nackRepublishes = nackRepublishes;
@@ -174,15 +163,12 @@ public final class ConfirmTracker {
       AMQP.BasicProperties properties,
       byte[] body)
       throws InterruptedException {
-    boolean admitted = !MustNotBlock.here() && Thread.currentThread() != ioThread;
-    if (admitted) {
-      admission.acquire();
-    }
+    boolean admitted = limits.admit();
     Outstanding message =
         new Outstanding(exchange, routingKey, mandatory, properties, body, admitted);
-    if (waiting.get() == 0 && window.tryAcquire()) {
+    if (queued.isEmpty() && limits.tryPlace()) {
       if (!send(message)) {
-        window.release();
+        limits.free(1);
         unadmit(message);
         return null;
       }
@@ -192,77 +178,16 @@ public final class ConfirmTracker {
       unadmit(message);
       return null;
     }
-    synchronized (queued) {
-      queued.add(message);
-      waiting.incrementAndGet();
-    }
-    pump(); // a place may have freed since the window was found full
+    queued.add(message);
     if (!isOpen()) {
-      failQueued(); // the close may have come before the message was queued
+      queued.failAll(); // the close may have come before the message was queued
     }
     return message.future;
   }
 
   private void unadmit(Outstanding message) {
     if (message.admitted) {
-      admission.release();
-    }
-  }
-
-  /** Has the queue drained on {@code internal} if a message waits and a place is free. */
-  private void pump() {
-    if (waiting.get() > 0 && window.availablePermits() > 0 && draining.compareAndSet(false, true)) {
-      try {
-        internal.execute(drain);
-      } catch (RejectedExecutionException e) {
-        draining.set(false);
-        failQueued(); // shutting down: what waits is not sent
-      }
-    }
-  }
-
-  /**
-   * Sends queued messages in order while the window has room; on {@code internal}, one drain at a
-   * time, so that a message is counted as waiting until it is sent and none jumps ahead of it.
-   */
-  private void drain() {
-    try {
-      while (window.tryAcquire()) {
-        Outstanding message;
-        synchronized (queued) {
-          message = queued.poll();
-        }
-        if (message == null) {
-          window.release();
-          return;
-        }
-        try {
-          if (!send(message)) {
-            window.release();
-            notSent(message);
-          }
-        } finally {
-          waiting.decrementAndGet();
-        }
-      }
-    } finally {
-      draining.set(false);
-      pump(); // a place freed, or a message came, after the last try
-    }
-  }
-
-  /** Fails every queued message as not sent: the channel closed before their turn. */
-  private void failQueued() {
-    while (true) {
-      Outstanding message;
-      synchronized (queued) {
-        message = queued.poll();
-        if (message == null) {
-          return;
-        }
-        waiting.decrementAndGet();
-      }
-      notSent(message);
+      limits.release(1);
     }
   }
 
@@ -287,9 +212,8 @@ public final class ConfirmTracker {
       long sequence = channel.getNextPublishSeqNo();
       message.sequence = sequence;
       message.deadlineNanos = System.nanoTime() + timeoutNanos; // fresh for a republish too
-      outstanding.put(sequence, message);
       AMQP.BasicProperties properties = message.properties;
-      if (message.key != null && bare.putIfAbsent(message.key, message) != null) {
+      if (outstanding.add(message)) {
         properties = withSequence(properties, sequence); // an identical one is in flight
       }
       try {
@@ -297,11 +221,11 @@ public final class ConfirmTracker {
             message.exchange, message.routingKey, message.mandatory, properties, message.body);
         return true;
       } catch (AlreadyClosedException e) {
-        leave(message);
+        outstanding.leave(message);
         return false;
       } catch (IOException e) {
         // the frame may or may not have left: the shutdown that follows settles it, else we do
-        if (leave(message)) {
+        if (outstanding.leave(message)) {
           fail(message, Reason.OUTCOME_UNKNOWN, e);
         }
         return true;
@@ -320,7 +244,7 @@ public final class ConfirmTracker {
    * as unknown and the next message goes out on a new channel with the numbering right.
    */
   private void refused(Outstanding message, RuntimeException cause) {
-    leave(message);
+    outstanding.leave(message);
     PublishException failure =
         new PublishException(
             Reason.NOT_SENT,
@@ -339,18 +263,7 @@ public final class ConfirmTracker {
       // closed already: the same outcome
     }
     failAll(Reason.OUTCOME_UNKNOWN, closedBy);
-    failQueued();
-  }
-
-  /** Takes a message out of the unconfirmed ones, with its key; false when it had left already. */
-  private boolean leave(Outstanding message) {
-    if (!outstanding.remove(message.sequence, message)) {
-      return false;
-    }
-    if (message.key != null) {
-      bare.remove(message.key, message);
-    }
-    return true;
+    queued.failAll();
   }
 
   private static AMQP.BasicProperties withSequence(AMQP.BasicProperties properties, long seq) {
@@ -368,11 +281,11 @@ public final class ConfirmTracker {
 
   /** {@code basic.ack} from the broker: settles one message, or all up to {@code tag}. */
   void acked(long tag, boolean multiple) {
-    rememberIoThread();
+    limits.rememberIoThread();
     Outstanding first = null; // most confirms settle one message: no list for it
     List<Outstanding> confirmed = null;
     for (Outstanding message : outstanding.covered(tag, multiple)) {
-      if (leave(message)) {
+      if (outstanding.leave(message)) {
         if (message.returned) {
           fail(message, Reason.UNROUTABLE, null);
         } else if (first == null) {
@@ -393,9 +306,9 @@ public final class ConfirmTracker {
 
   /** {@code basic.nack} from the broker: republish if allowed, else fail as nacked. */
   void nacked(long tag, boolean multiple) {
-    rememberIoThread();
+    limits.rememberIoThread();
     for (Outstanding message : outstanding.covered(tag, multiple)) {
-      if (leave(message)) {
+      if (outstanding.leave(message)) {
         if (message.republishes < nackRepublishes) {
           message.republishes++;
           message.returned = false;
@@ -414,27 +327,11 @@ public final class ConfirmTracker {
   }
 
   /**
-   * The thread that brings confirms must never wait for a place, it is the one that frees them:
-   * remembered, so that a publish made on it (from a listener the application added to a channel of
-   * the same connection) is never held back.
-   */
-  private void rememberIoThread() {
-    Thread current = Thread.currentThread();
-    if (ioThread != current) {
-      ioThread = current;
-    }
-  }
-
-  /**
    * {@code basic.return}: always arrives before the ack of the same message, so that message is
-   * still unconfirmed: found by its sequence header if it has one, else by its key.
+   * still unconfirmed.
    */
   void returned(Return returned) {
-    Map<String, Object> headers = returned.getProperties().getHeaders();
-    Outstanding message =
-        headers != null && headers.get(SEQUENCE_HEADER) instanceof Long sequence
-            ? outstanding.get(sequence)
-            : bare.get(ReturnKey.of(returned));
+    Outstanding message = outstanding.returned(returned);
     if (message != null) {
       message.returned = true;
     }
@@ -446,7 +343,7 @@ public final class ConfirmTracker {
       closedBy = cause;
     }
     failAll(Reason.OUTCOME_UNKNOWN, cause);
-    failQueued();
+    queued.failAll();
   }
 
   /**
@@ -457,26 +354,16 @@ public final class ConfirmTracker {
   public void expire() {
     long now = System.nanoTime();
     for (Outstanding message : outstanding.all()) {
-      if (now - message.deadlineNanos >= 0 && outstanding.remove(message.sequence, message)) {
-        if (message.key != null && bare.get(message.key) == message) {
-          lingering.incrementAndGet();
-        }
+      if (now - message.deadlineNanos >= 0 && outstanding.timeOut(message)) {
         fail(message, Reason.TIMED_OUT, null);
       }
     }
-    if (lingering.get() > 0) {
-      for (Iterator<Outstanding> keys = bare.values().iterator(); keys.hasNext(); ) {
-        if (now - keys.next().deadlineNanos - timeoutNanos >= 0) {
-          keys.remove();
-          lingering.decrementAndGet();
-        }
-      }
-    }
+    outstanding.forgetLingering(now, timeoutNanos);
   }
 
   /** Waits until no message is unconfirmed or queued, or the deadline passes. */
   public void awaitConfirms(long deadlineNanos) throws InterruptedException {
-    while ((outstanding.size() > 0 || waiting.get() > 0)
+    while ((outstanding.size() > 0 || !queued.isEmpty())
         && isOpen()
         && System.nanoTime() - deadlineNanos < 0) {
       TimeUnit.MILLISECONDS.sleep(5);
@@ -485,7 +372,7 @@ public final class ConfirmTracker {
 
   private void failAll(Reason reason, Throwable cause) {
     for (Outstanding message : outstanding.all()) {
-      if (leave(message)) {
+      if (outstanding.leave(message)) {
         fail(message, reason, cause);
       }
     }
@@ -512,9 +399,9 @@ public final class ConfirmTracker {
 
   /** Frees window places of settled messages, here, and has waiting messages sent. */
   private void free(int places) {
-    window.release(places);
-    if (waiting.get() > 0) {
-      pump();
+    limits.free(places);
+    if (!queued.isEmpty()) {
+      queued.pump();
     }
   }
 
@@ -530,7 +417,7 @@ public final class ConfirmTracker {
               try {
                 completion.run();
               } finally {
-                admission.release(admitted);
+                limits.release(admitted);
               }
             };
     try {
@@ -556,37 +443,5 @@ public final class ConfirmTracker {
     PublishException failure = new PublishException(reason, exchange, routingKey, text, cause);
     free(1);
     complete(() -> message.future.completeExceptionally(failure), message.admitted ? 1 : 0);
-  }
-
-  /** One unconfirmed message; mutable fields are touched only while it is outstanding. */
-  private static final class Outstanding {
-    final String exchange;
-    final String routingKey;
-    final boolean mandatory;
-    final AMQP.BasicProperties properties;
-    final byte[] body;
-    final boolean admitted; // from an application thread, which took an admission permit
-    final ReturnKey key; // mandatory messages only
-    final CompletableFuture<Void> future = new CompletableFuture<>();
-    volatile boolean returned;
-    int republishes;
-    volatile long sequence; // its number on the channel, set as it is sent (again, after a nack)
-    volatile long deadlineNanos; // its confirm timeout, from when it was last sent
-
-    Outstanding(
-        String exchange,
-        String routingKey,
-        boolean mandatory,
-        AMQP.BasicProperties properties,
-        byte[] body,
-        boolean admitted) {
-      this.exchange = exchange;
-      this.routingKey = routingKey;
-      this.mandatory = mandatory;
-      this.properties = properties;
-      this.body = body;
-      this.admitted = admitted;
-      this.key = mandatory ? ReturnKey.of(exchange, routingKey, properties, body) : null;
-    }
   }
 }

@@ -1,12 +1,7 @@
 package dev.warren.internal.reply;
 
 import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.DefaultConsumer;
-import com.rabbitmq.client.Envelope;
-import com.rabbitmq.client.Return;
-import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.OutgoingMessage;
 import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
@@ -38,8 +33,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The application's {@link Requester}, over direct reply-to (SPEC section 8). One request channel
@@ -59,6 +52,11 @@ import java.util.logging.Logger;
  * are decoded and completed on {@code completions}, in one task: the stage waits for that executor
  * either way, and one hop less is one thread wake-up less per round trip. Timeouts run on {@code
  * timer}, one task per distinct timeout rather than per request ({@link Deadlines}).
+ *
+ * <p>The parts: {@link RequestChannel} holds the channel and its reply consumer, {@link
+ * WaitingRequests} the requests waiting on it with their timeouts, {@link PendingRequest} one
+ * request until its stage completes; this class encodes a request, chooses the thread that may wait
+ * for the broker, keeps the current request channel and sends.
  *
  * <p>Which thread runs each step of a request's life:
  *
@@ -84,7 +82,6 @@ public final class DirectReplyRequester implements Requester {
   /** The direct reply-to pseudo-queue. */
   public static final String REPLY_TO = "amq.rabbitmq.reply-to";
 
-  private static final Logger LOG = Logger.getLogger(DirectReplyRequester.class.getName());
   private static final int CHANNEL_ATTEMPTS = 3;
 
   private final ChannelSource channels;
@@ -307,7 +304,8 @@ public final class DirectReplyRequester implements Requester {
     } catch (IOException | TimeoutException | RuntimeException e) {
       return notSent(exchange, routingKey, "no channel could be opened (" + e + ")", e);
     }
-    Pending<R> pending = new Pending<R>(exchange, routingKey, replyType, decoder, timeout);
+    PendingRequest<R> pending =
+        new PendingRequest<R>(exchange, routingKey, replyType, decoder, timeout, completions);
     for (int attempt = 0; attempt < CHANNEL_ATTEMPTS; attempt++) {
       RequestChannel channel;
       try {
@@ -352,7 +350,7 @@ public final class DirectReplyRequester implements Requester {
       if (channel == null) {
         throw new IOException("the connection has no free channel number");
       }
-      current = new RequestChannel(channel);
+      current = new RequestChannel(channel, completions, timer);
     }
     return current;
   }
@@ -398,179 +396,6 @@ public final class DirectReplyRequester implements Requester {
             cause));
   }
 
-  /** One request channel with its reply consumer and the requests waiting on it. */
-  private final class RequestChannel {
-    private final Channel channel;
-    private final Map<String, Pending<?>> waiting = new ConcurrentHashMap<>();
-    private final Deadlines<Pending<?>> deadlines = new Deadlines<>(timer, this::expire);
-    private final Object publishLock = new Object();
-    private volatile String closedBy;
-
-    /** Starts the reply consumer; nothing is published before it runs. */
-    RequestChannel(Channel channel) throws IOException {
-      this.channel = channel;
-      channel.addShutdownListener(this::closed);
-      channel.addReturnListener(this::returned);
-      try {
-        channel.basicConsume(REPLY_TO, true, new Replies(channel));
-      } catch (IOException | RuntimeException e) {
-        abort();
-        throw e;
-      }
-    }
-
-    boolean isOpen() {
-      return closedBy == null && channel.isOpen();
-    }
-
-    /**
-     * Publishes one request, waiting for its reply under {@code id}.
-     *
-     * @return {@code false} when the channel was closed and nothing was sent: try another
-     */
-    boolean send(String id, Pending<?> pending, AMQP.BasicProperties properties, byte[] body) {
-      synchronized (publishLock) {
-        if (!isOpen()) {
-          return false;
-        }
-        pending.id = id;
-        waiting.put(id, pending);
-        deadlines.add(pending, pending.timeout); // before the reply can come
-        try {
-          channel.basicPublish(pending.exchange, pending.routingKey, true, properties, body);
-        } catch (AlreadyClosedException e) {
-          leave(pending);
-          return false;
-        } catch (IOException e) {
-          if (leave(pending)) {
-            pending.fail(
-                Reason.NOT_SENT,
-                ReplyMessages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
-                e);
-          }
-        }
-      }
-      return true;
-    }
-
-    /**
-     * Takes {@code pending} out of the requests waiting here, timeout included.
-     *
-     * @return {@code false} when it was no longer waiting (answered, failed, expired)
-     */
-    private boolean leave(Pending<?> pending) {
-      if (!waiting.remove(pending.id, pending)) {
-        return false;
-      }
-      deadlines.remove(pending);
-      return true;
-    }
-
-    /** The request waiting under {@code id}, taken out with its timeout; {@code null} if none. */
-    private Pending<?> take(String id) {
-      Pending<?> pending = id == null ? null : waiting.remove(id);
-      if (pending != null) {
-        deadlines.remove(pending);
-      }
-      return pending;
-    }
-
-    private void expire(Pending<?> pending) {
-      if (leave(pending)) {
-        pending.fail(
-            Reason.TIMED_OUT,
-            ReplyMessages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
-            null);
-      }
-    }
-
-    private void replied(Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-      String id = properties.getCorrelationId();
-      Pending<?> pending = take(id);
-      if (pending == null) {
-        // late (after its timeout) or not ours: nothing waits for it
-        LOG.fine(
-            () -> "ignoring a reply with correlation id '" + id + "': no request waits for it");
-        return;
-      }
-      pending.reply = new ReplyDelivery(envelope, properties, body);
-      try {
-        completions.execute(pending); // the pending request is the task: no lambda per reply
-      } catch (RejectedExecutionException e) {
-        pending.run();
-      }
-    }
-
-    /** A mandatory request no queue matched: fail it now rather than at its timeout. */
-    private void returned(Return returned) {
-      String id = returned.getProperties().getCorrelationId();
-      Pending<?> pending = take(id);
-      if (pending != null) {
-        pending.fail(
-            Reason.UNROUTABLE,
-            ReplyMessages.requestUnroutable(pending.exchange, pending.routingKey),
-            null);
-      }
-    }
-
-    private void closed(ShutdownSignalException cause) {
-      lost(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
-    }
-
-    /** Every waiting request fails at once; the channel is not used again. */
-    private void lost(String why, Throwable cause) {
-      synchronized (publishLock) {
-        closedBy = why;
-      }
-      for (Pending<?> pending : waiting.values()) {
-        if (leave(pending)) {
-          pending.fail(
-              Reason.CHANNEL_CLOSED,
-              ReplyMessages.requestChannelClosed(pending.exchange, pending.routingKey, why),
-              cause);
-        }
-      }
-    }
-
-    void close() {
-      try {
-        if (channel.isOpen()) {
-          channel.close();
-        }
-      } catch (IOException | TimeoutException | RuntimeException e) {
-        abort();
-      }
-      lost("Warren shut down", null);
-    }
-
-    /** Lets go of the channel for good, so that the client's recovery does not revive it. */
-    void abort() {
-      try {
-        channel.abort();
-      } catch (IOException | RuntimeException e) {
-        LOG.log(Level.FINE, "aborting a request channel failed", e);
-      }
-    }
-
-    /** The no-ack reply consumer; it never blocks and never waits for the broker. */
-    private final class Replies extends DefaultConsumer {
-      Replies(Channel channel) {
-        super(channel);
-      }
-
-      @Override
-      public void handleDelivery(
-          String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-        replied(envelope, properties, body);
-      }
-
-      @Override
-      public void handleCancel(String tag) {
-        lost("the broker cancelled the reply consumer", null);
-      }
-    }
-  }
-
   /** Where request channels come from. */
   @FunctionalInterface
   public interface ChannelSource {
@@ -580,68 +405,5 @@ public final class DirectReplyRequester implements Requester {
      * @return {@code null} when the connection has no free channel number
      */
     Channel open() throws IOException, TimeoutException;
-  }
-
-  /** One request waiting for its reply; completes exactly once. */
-  private final class Pending<R> extends Deadlines.Entry implements Runnable {
-    final String exchange;
-    final String routingKey;
-    final Type replyType;
-    final PayloadDecoder decoder;
-    final Duration timeout;
-    final CompletableFuture<R> future = new CompletableFuture<>();
-    String id; // its correlation id, set as it is sent
-    ReplyDelivery reply; // set before it runs
-
-    Pending(
-        String exchange,
-        String routingKey,
-        Type replyType,
-        PayloadDecoder decoder,
-        Duration timeout) {
-      this.exchange = exchange;
-      this.routingKey = routingKey;
-      this.replyType = replyType;
-      this.decoder = decoder;
-      this.timeout = timeout;
-    }
-
-    /**
-     * Decodes the reply and completes the stage, here (on {@code completions}). Whatever the
-     * decoder throws fails the stage, an {@code Error} too (JSON-B overflows the stack on a body
-     * nested about a thousand levels deep): this request has left the waiting ones and its timeout,
-     * so nothing else would ever complete it.
-     */
-    @Override
-    @SuppressWarnings("unchecked")
-    public void run() {
-      Object value;
-      try {
-        value = decoder.decode(reply);
-      } catch (Throwable e) {
-        String why =
-            e instanceof StackOverflowError
-                ? e + ": the reply is nested too deeply to decode"
-                : e.toString();
-        future.completeExceptionally(
-            new RequestException(
-                Reason.UNDECODABLE_REPLY,
-                exchange,
-                routingKey,
-                ReplyMessages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
-                e));
-        return;
-      }
-      future.complete((R) value);
-    }
-
-    void fail(Reason reason, String message, Throwable cause) {
-      RequestException failure = new RequestException(reason, exchange, routingKey, message, cause);
-      try {
-        completions.execute(() -> future.completeExceptionally(failure));
-      } catch (RejectedExecutionException e) {
-        future.completeExceptionally(failure);
-      }
-    }
   }
 }

@@ -8,7 +8,6 @@ import dev.warren.Publisher;
 import dev.warren.Requester;
 import dev.warren.Warren;
 import dev.warren.internal.asyncapi.AsyncApi;
-import dev.warren.internal.extension.WarrenExtension;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -28,34 +27,34 @@ import java.util.concurrent.TimeoutException;
  */
 public class RabbitResources {
 
-  @Inject WarrenExtension extension;
+  @Inject Deployed deployed;
 
   @Produces
   @Warren
   Connection connection() {
-    return connection(extension.runtime());
+    return connection(deployed.runtime());
   }
 
   @Produces
   Publisher publisher() {
-    return extension.runtime().publisher();
+    return deployed.runtime().publisher();
   }
 
   @Produces
   Requester requester() {
-    return extension.runtime().requester();
+    return deployed.runtime().requester();
   }
 
   @Produces
   @ApplicationScoped
   AsyncApiDocument asyncApi() {
-    return new AsyncApi(extension.deployment(), extension.runtime().codec());
+    return new AsyncApi(deployed.deployment(), deployed.runtime().codec());
   }
 
   @Produces
   @Warren
   Channel channel() {
-    return channel(extension.runtime());
+    return channel(deployed.runtime());
   }
 
   void dispose(@Disposes @Warren Channel channel) {

@@ -1,21 +1,24 @@
 package dev.warren.internal.runtime;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.AlreadyClosedException;
-import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
-import com.rabbitmq.client.RecoveryListener;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.config.GlobalSettings;
-import dev.warren.internal.extension.ConsumerModel;
+import dev.warren.internal.connection.Connections;
+import dev.warren.internal.connection.UnreadableFrames;
+import dev.warren.internal.consume.ConsumerRunner;
+import dev.warren.internal.consume.ConsumerState;
+import dev.warren.internal.consume.ConsumerStatus;
+import dev.warren.internal.consume.OwnTopology;
+import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.ServerMessages;
+import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.publish.MustNotBlock;
 import dev.warren.internal.reply.DirectReplyRequester;
@@ -37,26 +40,24 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The application's connections and its consumers: by default one connection for the consumers and
- * one for publishing and requests (a broker alarm blocks a connection that publishes, and would
- * hold back the consumers' acks with it), one shared by both ({@code warren.connections=shared}),
- * or one for each consumer besides the one for publishing ({@code per-consumer}). Every connection
- * reads its frames through a {@link FrameGuard} (a message whose headers the client cannot read is
- * dropped by its consumer instead of closing the connection), and is watched by its {@link
- * UnreadableFrames} for any other frame the client cannot read. Created at deployment validation
- * (which opens a connection to check the broker), started once the application scope is up, stopped
- * before it goes down: cancel every consumer, let in-flight deliveries settle within the shutdown
- * timeout, then close channels and the connections.
+ * Warren's lifecycle and wiring: Warren's threads, the application's {@link Connections}, its
+ * consumers (a {@link ConsumerRunner} each), its publisher and requester. Created at deployment
+ * validation (which opens a connection to check the broker), started once the application scope is
+ * up, stopped before it goes down: cancel every consumer, let in-flight deliveries settle within
+ * the shutdown timeout, then close channels and the connections.
+ *
+ * <p>Threads: {@link #start} runs on the thread that starts the application, {@link #stop} on the
+ * one that stops it; the health checks' reads ({@link #running}, {@link #connected}, {@link
+ * #consumers}, {@link #publisherUnconfirmed}) run on the probe's thread and never wait. The thread
+ * map of everything it starts is in {@link dev.warren.internal}.
  */
 public final class WarrenRuntime {
 
@@ -78,11 +79,7 @@ public final class WarrenRuntime {
   // health checks read ({@link #running}, {@link #connected}, {@link #publisherUnconfirmed}) is
   // volatile or concurrent and read without it, so that a broker that does not answer never holds a
   // probe
-  private volatile Connection consumers; // the consumers' connection
-  // publishing and requests; the same as consumers when shared
-  private volatile Connection publishing;
-  private final Map<String, Connection> ownConnections = new ConcurrentHashMap<>(); // per consumer
-  private final Map<Connection, UnreadableFrames> watches = new ConcurrentHashMap<>();
+  private final Connections connections;
   private final Map<ConsumerRunner, UnreadableFrames> watchOfRunner = new ConcurrentHashMap<>();
   private volatile ConfirmingPublisher publisher;
   private DirectReplyRequester requester;
@@ -100,17 +97,6 @@ public final class WarrenRuntime {
   private final ExecutorService brokerCalls;
   private final ExecutorService completions;
   private final ScheduledExecutorService timer;
-  private final ExecutorService clientShutdowns;
-  // the client's consumer work on the connection application code can reach (the publisher's, or
-  // the shared one), as the client's own pool would run it, but for the requester's replies: see
-  // InlineDispatch
-  private final ExecutorService clientWork;
-  private final InlineDispatch applicationDispatch;
-  // the per-consumer layout's connections, the publisher's included, share one heartbeat
-  // executor, so that n connections do not make n threads (their consumer work runs inline: see
-  // InlineDispatch); one whose socket is blocked never holds back another's heartbeats: see
-  // Heartbeats
-  private final ScheduledExecutorService clientHeartbeats;
   private volatile boolean started;
   private volatile boolean stopped;
 
@@ -135,152 +121,42 @@ public final class WarrenRuntime {
     this.completions =
         Executors.newFixedThreadPool(2, MustNotBlock.marking(threads.named("warren-confirms")));
     this.timer = Timers.single(MustNotBlock.marking(threads.named("warren-timer")));
-    this.clientShutdowns = threads.isManaged() ? clientShutdownPool(threads) : null;
-    this.clientWork =
-        Executors.newFixedThreadPool(
-            Math.max(1, Runtime.getRuntime().availableProcessors()),
-            threads.named("warren-amqp-work"));
-    this.applicationDispatch = InlineDispatch.onlyFor(clientWork);
-    this.clientHeartbeats =
-        settings.connection().perConsumer()
-            ? new Heartbeats(
-                threads.named("warren-amqp-heartbeat-timer"),
-                threads.named("warren-amqp-heartbeat"))
-            : null;
-  }
-
-  /**
-   * On a server, the client's work when a connection shuts down (closing its channels, then
-   * stopping its consumer threads) runs on threads made while the application runs: once the
-   * application is stopping, a server may refuse new threads (Open Liberty: CWWKC1012E), and the
-   * client, which otherwise makes a thread for it at that moment, would never stop its consumer
-   * threads. Work submitted after {@link #stop()} shut this pool down runs in the submitting
-   * thread.
-   */
-  private static ExecutorService clientShutdownPool(ThreadSource threads) {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            2,
-            2,
-            0,
-            TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(),
-            threads.named("warren-amqp-shutdown"),
-            (task, refusing) -> task.run());
-    pool.prestartAllCoreThreads();
-    return pool;
+    this.connections =
+        new Connections(
+            settings.connection(),
+            internal,
+            timer,
+            threads::named,
+            threads.isManaged(),
+            telemetry == Telemetry.NONE ? null : telemetry::recovered);
   }
 
   /**
    * A connection factory with the application's settings: automatic recovery, the client's error
    * reports in Warren's log and, on a server, the client's threads from the managed thread factory.
-   * On plain threads the client keeps its own (non-daemon) threads, which keep a Weld SE
-   * application's JVM alive as they always did.
    */
   public ConnectionFactory connectionFactory() {
-    return connectionFactory(null, null);
+    return connections.connectionFactory();
   }
 
   /**
-   * @param frames watches the connection for frames the client cannot read; {@code null} for one
-   *     without recovery
-   * @param dispatch runs the client's consumer callbacks; {@code null} for the client's own pool
-   */
-  private ConnectionFactory connectionFactory(UnreadableFrames frames, InlineDispatch dispatch) {
-    ConnectionFactory factory = settings.connection().configure(new GuardedConnectionFactory());
-    factory.setExceptionHandler(new ClientErrors(frames, internal));
-    if (frames != null) {
-      factory.setRecoveryDelayHandler(frames);
-    }
-    if (dispatch != null) {
-      factory.setSharedExecutor(dispatch);
-    }
-    if (clientHeartbeats != null) {
-      factory.setHeartbeatExecutor(clientHeartbeats);
-    }
-    if (threads.isManaged()) {
-      factory.setThreadFactory(threads.named("warren-amqp"));
-      factory.setShutdownExecutor(clientShutdowns);
-    }
-    return factory;
-  }
-
-  /**
-   * The connection for publishing and requests, which the injected {@code Connection} and {@code
-   * Channel} use too; opened on first use, with automatic recovery. The consumers' connection when
-   * connections are shared.
+   * The connection for publishing and requests: {@link Connections#connection()}.
    *
    * @throws IOException when the broker cannot be reached or refuses the login
    * @throws TimeoutException when the broker does not answer in time
    */
-  public synchronized Connection connection() throws IOException, TimeoutException {
-    if (publishing == null) {
-      publishing =
-          settings.connection().shared()
-              ? consumerConnection()
-              : open(settings.connection().publisherName(), false);
-    }
-    return publishing;
+  public Connection connection() throws IOException, TimeoutException {
+    return connections.connection();
   }
 
   /**
-   * The consumers' connection, opened on first use, with automatic recovery, where deployment
-   * checks and declares the consumers' topology; the one for publishing when connections are
-   * shared, and also when each consumer has its own (those open only when the consumers start).
+   * The consumers' connection: {@link Connections#consumerConnection()}.
    *
    * @throws IOException when the broker cannot be reached or refuses the login
    * @throws TimeoutException when the broker does not answer in time
    */
-  public synchronized Connection consumerConnection() throws IOException, TimeoutException {
-    if (settings.connection().perConsumer()) {
-      return connection();
-    }
-    if (consumers == null) {
-      consumers =
-          settings.connection().shared() && publishing != null
-              ? publishing
-              : open(settings.connection().consumersName(), !settings.connection().shared());
-    }
-    return consumers;
-  }
-
-  /** The connection {@code model} consumes on: its own when each consumer has one. */
-  private synchronized Connection connectionOf(ConsumerModel model)
-      throws IOException, TimeoutException {
-    if (!settings.connection().perConsumer()) {
-      return consumerConnection();
-    }
-    Connection own = ownConnections.get(model.name());
-    if (own == null) {
-      own = open(settings.connection().consumerName(model.name()), true);
-      ownConnections.put(model.name(), own);
-    }
-    return own;
-  }
-
-  /**
-   * @param consumersOnly whether only Warren's subscriptions will use it, never application code
-   *     (the injected {@code Connection} and {@code Channel} are the publisher's)
-   */
-  private Connection open(String name, boolean consumersOnly) throws IOException, TimeoutException {
-    if (stopped) {
-      throw new IllegalStateException("Warren has shut down; its connections are closed");
-    }
-    UnreadableFrames frames =
-        new UnreadableFrames(
-            name,
-            settings.connection().recoveryInterval(),
-            settings.connection().perConsumer(),
-            timer);
-    Connection opened =
-        connectionFactory(frames, consumersOnly ? InlineDispatch.EVERYTHING : applicationDispatch)
-            .newConnection(settings.connection().addresses(), name);
-    frames.watch(opened);
-    watches.put(opened, frames);
-    if (telemetry != Telemetry.NONE && opened instanceof Recoverable recoverable) {
-      recoverable.addRecoveryListener(new Recoveries());
-    }
-    return opened;
+  public Connection consumerConnection() throws IOException, TimeoutException {
+    return connections.consumerConnection();
   }
 
   /**
@@ -288,9 +164,7 @@ public final class WarrenRuntime {
    * type the broker does not know).
    */
   public Connection probe() throws IOException, TimeoutException {
-    ConnectionFactory factory = connectionFactory();
-    factory.setAutomaticRecoveryEnabled(false); // a probe the broker closes stays closed
-    return factory.newConnection(settings.connection().addresses(), "warren-topology-probe");
+    return connections.probe();
   }
 
   /** The payload codec: the application's, else JSON-B; {@code null} when neither exists. */
@@ -306,7 +180,7 @@ public final class WarrenRuntime {
     if (publisher == null) {
       publisher =
           new ConfirmingPublisher(
-              this::connection,
+              connections::connection,
               settings.publisher(),
               codec,
               internal,
@@ -327,8 +201,8 @@ public final class WarrenRuntime {
     if (requester == null) {
       requester =
           new DirectReplyRequester(
-              this::connection,
-              this::requestChannel,
+              connections::connection,
+              connections::requestChannel,
               codec,
               completions,
               brokerCalls,
@@ -339,30 +213,11 @@ public final class WarrenRuntime {
   }
 
   /**
-   * A channel for the requester on the application's connection; its reply consumer's callbacks
-   * (which only hand each reply on) run where they arrive, without the client's dispatch thread.
-   *
-   * @return {@code null} when the connection has no free channel number
-   */
-  private Channel requestChannel() throws IOException, TimeoutException {
-    Channel channel = connection().createChannel();
-    if (channel != null) {
-      applicationDispatch.runsHere(channel);
-    }
-    return channel;
-  }
-
-  /**
    * Whether the application's connections are open: at least one was opened, and none is closed or
    * recovering. From state only, never waiting (health checks).
    */
   public boolean connected() {
-    Connection consuming = consumers;
-    Connection other = publishing;
-    return (consuming != null || other != null || !ownConnections.isEmpty())
-        && (consuming == null || consuming.isOpen())
-        && (other == null || other.isOpen())
-        && ownConnections.values().stream().allMatch(Connection::isOpen);
+    return connections.connected();
   }
 
   /** Whether the consumers were started and Warren has not shut down; never waits. */
@@ -405,7 +260,7 @@ public final class WarrenRuntime {
       if (!model.enabled()) {
         continue;
       }
-      Connection connection = connectionOf(model);
+      Connection connection = connections.consumerConnection(model.name());
       if (!perConsumer && shared == null) {
         shared = ownTopology(models, connection);
       }
@@ -446,7 +301,7 @@ public final class WarrenRuntime {
               telemetry.consumer(model.name(), model.queue()),
               topology);
       runners.add(runner);
-      UnreadableFrames frames = watches.get(connection);
+      UnreadableFrames frames = connections.watchOf(connection);
       if (frames != null) {
         frames.consumer(model.name(), model.queue());
         watchOfRunner.put(runner, frames);
@@ -527,6 +382,7 @@ public final class WarrenRuntime {
       }
       stopped = true;
     }
+    connections.refuseNew();
     long deadline = System.nanoTime() + settings.shutdownTimeout().toNanos();
     runners.forEach(ConsumerRunner::drain);
     List<Runnable> cancels = new ArrayList<>();
@@ -562,31 +418,16 @@ public final class WarrenRuntime {
       closes.add(requests::close); // requests still waiting for replies fail now
     }
     bounded("channel.close", closes, channelsClosed);
-    Connection consuming;
-    Connection other;
-    List<Connection> own;
-    synchronized (this) {
-      consuming = consumers;
-      other = publishing == consumers ? null : publishing;
-      own = List.copyOf(ownConnections.values());
-    }
-    own.forEach(connection -> closeConnection(connection, closing));
-    closeConnection(consuming, closing);
-    closeConnection(other, closing);
+    connections.close(closing, settings.shutdownTimeout());
     // handlers still running are interrupted only now that their channels are closed
     runners.forEach(ConsumerRunner::stopWorkers);
     contexts.forEach(CreationalContext::release);
-    if (clientHeartbeats != null) {
-      clientHeartbeats.shutdownNow(); // the client never shuts down an executor it was given
-    }
-    clientWork.shutdown(); // nor this one: what the closes handed it still runs
+    connections.stop();
     timer.shutdownNow();
     internal.shutdown();
     brokerCalls.shutdown(); // a call still waiting ended with its connection's close
     completions.shutdown();
-    if (clientShutdowns != null) {
-      clientShutdowns.shutdown(); // its threads end once the client's last shutdown work is done
-    }
+    connections.stopShutdowns();
   }
 
   /**
@@ -620,55 +461,7 @@ public final class WarrenRuntime {
     }
   }
 
-  /**
-   * Closes {@code connection}, waiting for the broker's answer until {@code deadlineNanos} (at
-   * least a millisecond): then its socket is closed all the same.
-   */
-  private void closeConnection(Connection connection, long deadlineNanos) {
-    if (connection == null) {
-      return;
-    }
-    int timeout =
-        (int)
-            Math.max(
-                1,
-                Math.min(
-                    Integer.MAX_VALUE,
-                    TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
-    // close even when not open: a connection in automatic recovery is not open, and only a
-    // manual close stops it from reconnecting (and consuming again) after shutdown
-    try {
-      connection.close(AMQP.REPLY_SUCCESS, "Warren shut down", timeout);
-    } catch (AlreadyClosedException e) {
-      // already closed by the broker or by a failure: recovery is stopped all the same
-    } catch (IOException | RuntimeException e) {
-      if (System.nanoTime() - deadlineNanos >= 0) {
-        ConsumingMessages.shutdownCallsUnanswered(
-            LOG,
-            "connection.close ('" + connection.getClientProvidedName() + "')",
-            1,
-            settings.shutdownTimeout());
-      } else {
-        ConsumingMessages.stopFailed(
-            LOG, e, "the connection '" + connection.getClientProvidedName() + "'", e.toString());
-      }
-    }
-  }
-
   private FailureMapping failureMapping(BeanManager beanManager) {
     return FailureMapping.resolve(beanManager, contexts::add);
-  }
-
-  /** Counts the client's recoveries of the connection. */
-  private final class Recoveries implements RecoveryListener {
-    @Override
-    public void handleRecovery(Recoverable recoverable) {
-      telemetry.recovered();
-    }
-
-    @Override
-    public void handleRecoveryStarted(Recoverable recoverable) {
-      // counted once it worked
-    }
   }
 }

@@ -4,9 +4,10 @@ import dev.warren.QueueType;
 import java.util.Map;
 
 /**
- * The attempt number of a delivery; the first delivery is attempt 1. On a classic queue Warren
- * counts in its retry-count header; on a quorum queue the server counts in {@code
- * x-delivery-count}, plus Warren's header on delayed copies.
+ * Who counts a delivery's attempts, and its attempt number; the first delivery is attempt 1. On a
+ * classic queue Warren counts in its retry-count header, by publishing copies; on a quorum queue
+ * the server counts each return in {@code x-delivery-count}, plus Warren's header on delayed copies
+ * (new messages to the server). {@link #serverCounts} is the one place that says which.
  */
 public final class Attempts {
 
@@ -14,6 +15,15 @@ public final class Attempts {
   public static final String DELIVERY_COUNT = "x-delivery-count";
 
   private Attempts() {}
+
+  /**
+   * Whether the server counts returns on {@code queueType} (a quorum queue, in {@value
+   * #DELIVERY_COUNT}, with its delivery limit as the cap): Warren then publishes no retry copies,
+   * and counts only on the delayed copies it publishes. Otherwise Warren counts alone.
+   */
+  public static boolean serverCounts(QueueType queueType) {
+    return queueType == QueueType.QUORUM;
+  }
 
   /**
    * The attempt number.
@@ -26,7 +36,7 @@ public final class Attempts {
       return 1;
     }
     long attempt = 1 + count(headers.get(retryCountHeader));
-    if (queueType == QueueType.QUORUM) {
+    if (serverCounts(queueType)) {
       attempt += count(headers.get(DELIVERY_COUNT));
     }
     return (int) Math.min(Integer.MAX_VALUE, attempt);

@@ -9,7 +9,7 @@ import java.util.List;
  * What the settlement decision needs to know about a consumer, fixed at deployment.
  *
  * @param queue the consumer's queue
- * @param queueType who counts attempts: Warren (classic) or the server (quorum)
+ * @param queueType the queue's type, which says who counts attempts ({@link Attempts#serverCounts})
  * @param maxAttempts the cap on deliveries, 0 for none
  * @param deadLetter the queue for messages at the cap, {@code ""} for none
  * @param retryExchange the exchange retry copies go to ({@code ""}: the default exchange)
@@ -45,9 +45,11 @@ public record ConsumerPolicy(
     return maxAttempts > 0;
   }
 
-  /** Whether Warren counts attempts by publishing copies (a capped classic queue). */
+  /**
+   * Whether Warren counts attempts by publishing copies (a capped queue the server does not count).
+   */
   public boolean publishesCopies() {
-    return capped() && queueType == QueueType.CLASSIC;
+    return capped() && !Attempts.serverCounts(queueType);
   }
 
   /** The wait queue for {@code delay}: its tier's, or the single one. */

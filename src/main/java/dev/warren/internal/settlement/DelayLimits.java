@@ -1,6 +1,7 @@
 package dev.warren.internal.settlement;
 
 import dev.warren.Delay;
+import dev.warren.QueueType;
 import java.time.Duration;
 
 /**
@@ -32,6 +33,16 @@ public final class DelayLimits {
       case DLX_TTL -> DLX_TTL;
       case NONE -> IN_PROCESS;
     };
+  }
+
+  /**
+   * Whether a {@code retryAfter}'s delay is discarded, the delivery requeued at once (WARREN-035):
+   * on a queue whose server counts the returns Warren publishes no copies, so without a delay
+   * strategy nothing can wait. The one place that says so: settlement decides by it, and a delay
+   * that is discarded is never too long to be returned.
+   */
+  public static boolean discarded(QueueType queueType, Delay strategy) {
+    return strategy == Delay.NONE && Attempts.serverCounts(queueType);
   }
 
   /** Whether {@code delay} is longer than {@code strategy} can hold. */

@@ -78,7 +78,7 @@ public final class Settlement {
       return retryAfter(after.delay(), attempt, headers, failure, policy);
     }
     if (policy.capped()
-        && policy.queueType() == QueueType.QUORUM
+        && Attempts.serverCounts(policy.queueType())
         && attempt >= policy.maxAttempts()
         && headers.containsKey(policy.retryCountHeader())) {
       // a delayed copy is a new message to the broker, whose delivery limit counts only its own
@@ -134,7 +134,7 @@ public final class Settlement {
       return new Action.Copy(
           policy.delayTarget(), policy.queue(), next, true, null, true, why, false);
     }
-    if (policy.queueType() == QueueType.QUORUM) {
+    if (DelayLimits.discarded(policy.queueType(), policy.delay())) {
       return new Action.Reject(true, Action.Reason.DELAY_DISCARDED);
     }
     return new Action.Later(

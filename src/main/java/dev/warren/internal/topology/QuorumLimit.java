@@ -2,8 +2,9 @@ package dev.warren.internal.topology;
 
 import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
-import dev.warren.internal.extension.ConsumerModel;
 import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.model.BrokerVersion;
+import dev.warren.internal.model.ConsumerModel;
 import java.util.Optional;
 import java.util.OptionalLong;
 

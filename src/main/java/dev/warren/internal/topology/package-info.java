@@ -1,2 +1,5 @@
-/** Declares or verifies each consumer's broker infrastructure before it starts. Not API. */
+/**
+ * Declares or verifies each consumer's broker infrastructure before it starts. May import model,
+ * settlement, config, logging and the API. Not API.
+ */
 package dev.warren.internal.topology;

@@ -2,9 +2,9 @@ package dev.warren.internal.asyncapi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.internal.extension.DeploymentModel;
-import dev.warren.internal.extension.PublicationModel;
 import dev.warren.internal.extension.TestDeployments;
+import dev.warren.internal.model.DeploymentModel;
+import dev.warren.internal.model.PublicationModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

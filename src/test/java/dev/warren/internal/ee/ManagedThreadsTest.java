@@ -2,7 +2,6 @@ package dev.warren.internal.ee;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.internal.runtime.ThreadSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -63,7 +63,7 @@ class DeliveryLimitSettingTest {
 
   private DeliveryLimit resolve(
       QueueType type, int maxAttempts, boolean declare, Argument[] arguments, String... config) {
-    return ConsumerModels.deliveryLimit(
+    return QueueArguments.deliveryLimit(
         config(problems, config),
         arguments,
         type,

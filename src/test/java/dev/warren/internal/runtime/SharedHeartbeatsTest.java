@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.ConnectionFactory;
 import dev.warren.internal.config.WarrenConfig;
+import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.telemetry.Telemetry;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;

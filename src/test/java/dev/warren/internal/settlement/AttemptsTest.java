@@ -3,8 +3,10 @@ package dev.warren.internal.settlement;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.impl.LongStringHelper;
+import dev.warren.Delay;
 import dev.warren.QueueType;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,5 +124,48 @@ class AttemptsTest {
         headers(HEADER, LongStringHelper.asLongString("99999999999999999999"));
 
     assertThat(Attempts.of(queueType, headers, HEADER)).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  @Test
+  void theServerCountsOnAQuorumQueueOnlyAndWarrenPublishesNoCopiesThere() {
+    assertThat(Attempts.serverCounts(QueueType.QUORUM)).isTrue();
+    assertThat(Attempts.serverCounts(QueueType.CLASSIC)).isFalse();
+    assertThat(
+            new ConsumerPolicy(
+                    "q",
+                    QueueType.QUORUM,
+                    3,
+                    "q.dlq",
+                    "",
+                    "q",
+                    true,
+                    HEADER,
+                    Delay.NONE,
+                    "",
+                    List.of())
+                .publishesCopies())
+        .isFalse();
+    assertThat(
+            new ConsumerPolicy(
+                    "q",
+                    QueueType.CLASSIC,
+                    3,
+                    "q.dlq",
+                    "",
+                    "q",
+                    true,
+                    HEADER,
+                    Delay.NONE,
+                    "",
+                    List.of())
+                .publishesCopies())
+        .isTrue();
+  }
+
+  @ParameterizedTest
+  @EnumSource(Delay.class)
+  void aDelayIsDiscardedOnlyOnAQuorumQueueWithoutStrategy(Delay strategy) {
+    assertThat(DelayLimits.discarded(QueueType.QUORUM, strategy)).isEqualTo(strategy == Delay.NONE);
+    assertThat(DelayLimits.discarded(QueueType.CLASSIC, strategy)).isFalse();
   }
 }

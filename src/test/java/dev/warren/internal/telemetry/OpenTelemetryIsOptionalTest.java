@@ -3,6 +3,7 @@ package dev.warren.internal.telemetry;
 import static dev.warren.internal.ClassReferences.classesNamingOutside;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.warren.internal.extension.Telemetries;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class OpenTelemetryIsOptionalTest {
 
   @Test
   void onlyTheChooserNamesTheOtelPackage() throws IOException {
-    assertThat(classesNamingOutside(OTEL, OTEL, "dev/warren/internal/telemetry/Telemetries.class"))
+    assertThat(classesNamingOutside(OTEL, OTEL, "dev/warren/internal/extension/Telemetries.class"))
         .isEmpty();
   }
 

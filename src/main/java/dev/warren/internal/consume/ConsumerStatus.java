@@ -1,0 +1,29 @@
+package dev.warren.internal.consume;
+
+import java.util.List;
+
+/**
+ * A snapshot of one consumer, for health checks.
+ *
+ * @param name the consumer's name
+ * @param queue its queue
+ * @param state where it stands
+ * @param inFlight deliveries received and not yet settled (including those held)
+ * @param held deliveries held unacked for an in-process retry delay
+ * @param copiesFailing the targets whose copies (retry, delayed retry or dead letter) were given up
+ *     for a message after failing again and again, each with its last failure; empty when all is
+ *     well. Readiness is DOWN while there is one.
+ */
+public record ConsumerStatus(
+    String name,
+    String queue,
+    ConsumerState state,
+    int inFlight,
+    int held,
+    List<String> copiesFailing) {
+
+  /** A consumer none of whose copies fails. */
+  public ConsumerStatus(String name, String queue, ConsumerState state, int inFlight, int held) {
+    this(name, queue, state, inFlight, held, List.of());
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The rules of a consumer's settings, written once over plain values (names, numbers, texts) for
+ * both the annotation processor (values from the compiler) and deployment validation (values from
+ * reflection and config), and the annotation's own defaults. JDK-only, since the processor runs
+ * inside the application's compiler. Not API.
+ */
+package dev.warren.internal.rules;
