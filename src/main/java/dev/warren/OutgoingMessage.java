@@ -1,6 +1,5 @@
 package dev.warren;
 
-import dev.warren.internal.logging.Messages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -52,8 +51,7 @@ public final class OutgoingMessage {
     this.exchange = b.exchange;
     this.routingKey = b.routingKey;
     this.payload =
-        Objects.requireNonNull(
-            b.payload, () -> Messages.messageWithoutPayload(b.exchange, b.routingKey));
+        Objects.requireNonNull(b.payload, () -> withoutPayload(b.exchange, b.routingKey));
     this.headers = b.headers == null ? Map.of() : Map.copyOf(b.headers);
     this.persistent = b.persistent;
     this.mandatory = b.mandatory;
@@ -197,7 +195,7 @@ public final class OutgoingMessage {
      */
     public Builder header(String name, Object value) {
       Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(value, () -> Messages.nullHeader(name));
+      Objects.requireNonNull(value, () -> nullHeader(name));
       if (headers == null) {
         headers = new LinkedHashMap<>();
       }
@@ -239,8 +237,7 @@ public final class OutgoingMessage {
       // the shared channel as outcome unknown
       if (expiration != null
           && (expiration.isNegative() || expiration.compareTo(LONGEST_EXPIRATION) > 0)) {
-        throw new IllegalArgumentException(
-            Messages.expirationOutOfRange(expiration, LONGEST_EXPIRATION));
+        throw new IllegalArgumentException(expirationOutOfRange(expiration, LONGEST_EXPIRATION));
       }
       this.expiration = expiration;
       return this;
@@ -253,7 +250,7 @@ public final class OutgoingMessage {
      */
     public Builder priority(int priority) {
       if (priority < 0 || priority > 255) {
-        throw new IllegalArgumentException(Messages.priorityOutOfRange(priority));
+        throw new IllegalArgumentException(priorityOutOfRange(priority));
       }
       this.priority = priority;
       return this;
@@ -323,5 +320,41 @@ public final class OutgoingMessage {
     public OutgoingMessage build() {
       return new OutgoingMessage(this);
     }
+  }
+
+  // The texts of WARREN-139, 140, 141 and 220, as the entries of PublishingMessages have them (a
+  // test keeps them equal): the public API imports nothing of Warren's internals.
+
+  private static String nullHeader(String name) {
+    return "WARREN-139 header '"
+        + name
+        + "' of an OutgoingMessage has no value (null); leave the header out, or give it a value";
+  }
+
+  private static String withoutPayload(String exchange, String routingKey) {
+    return "WARREN-140 the message to exchange '"
+        + exchange
+        + "' with routing key '"
+        + routingKey
+        + "' has no payload (null); give it a body (an empty byte[] for none)";
+  }
+
+  private static String priorityOutOfRange(int priority) {
+    return "WARREN-141 priority "
+        + priority
+        + " is out of range; a message priority is from 0 to 255 (a priority queue uses at most"
+        + " its x-max-priority)";
+  }
+
+  private static String expirationOutOfRange(Duration expiration, Duration longest) {
+    return "WARREN-220 expiration "
+        + expiration
+        + " is out of range; a per-message TTL is from 0 to "
+        + longest.toMillis()
+        + " ms ("
+        + longest.toDays()
+        + " days): RabbitMQ refuses a longer one with 406 PRECONDITION_FAILED and closes the"
+        + " publishing channel, failing the messages unconfirmed on it. Give a shorter expiration,"
+        + " or none for messages that never expire";
   }
 }

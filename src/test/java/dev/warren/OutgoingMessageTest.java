@@ -3,6 +3,7 @@ package dev.warren;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.warren.internal.logging.PublishingMessages;
 import dev.warren.internal.settlement.DelayLimits;
 import java.time.Duration;
 import java.util.HashMap;
@@ -74,5 +75,19 @@ class OutgoingMessageTest {
     assertThatThrownBy(
             () -> OutgoingMessage.to("o", "k").expiration(DelayLimits.DLX_TTL.plusMillis(1)))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** The public API keeps its own copies of these texts; they stay the catalogue's entries. */
+  @Test
+  void theTextsAreTheCataloguesEntries() {
+    assertThatThrownBy(() -> OutgoingMessage.to("orders", "eu").header("tenant", null))
+        .hasMessage(PublishingMessages.nullHeader("tenant"));
+    assertThatThrownBy(() -> OutgoingMessage.to("orders", "eu").build())
+        .hasMessage(PublishingMessages.messageWithoutPayload("orders", "eu"));
+    assertThatThrownBy(() -> OutgoingMessage.to("orders", "eu").priority(256))
+        .hasMessage(PublishingMessages.priorityOutOfRange(256));
+    Duration tooLong = DelayLimits.DLX_TTL.plusMillis(1);
+    assertThatThrownBy(() -> OutgoingMessage.to("orders", "eu").expiration(tooLong))
+        .hasMessage(PublishingMessages.expirationOutOfRange(tooLong, DelayLimits.DLX_TTL));
   }
 }

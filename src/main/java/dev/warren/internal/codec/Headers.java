@@ -2,7 +2,7 @@ package dev.warren.internal.codec;
 
 import com.rabbitmq.client.LongString;
 import dev.warren.Delivery;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.HeaderMessages;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ public final class Headers {
     Object converted = convert(value, boxed);
     if (converted == null) {
       throw new IllegalArgumentException(
-          Messages.headerType(name, value.getClass().getName(), type.getName()));
+          HeaderMessages.headerType(name, value.getClass().getName(), type.getName()));
     }
     return Optional.of(boxed.cast(converted));
   }

@@ -1,6 +1,6 @@
 package dev.warren.internal.config;
 
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -67,7 +67,7 @@ final class ConfigReader {
       }
       String shown =
           key.equals(WarrenConfig.URI) ? "(not shown: it may hold a password)" : raw.get();
-      problems.accept(Messages.invalidConfig(key, shown, e.getMessage()));
+      problems.accept(StartupMessages.invalidConfig(key, shown, e.getMessage()));
       return fallback;
     }
   }

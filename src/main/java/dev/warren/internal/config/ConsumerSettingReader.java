@@ -4,7 +4,7 @@ import static dev.warren.internal.config.WarrenConfig.CONSUMERS_PREFIX;
 import static dev.warren.internal.config.WarrenConfig.DEFAULTS;
 
 import dev.warren.internal.config.WarrenConfig.Setting;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -32,7 +32,7 @@ final class ConsumerSettingReader {
         try {
           return new Setting<>(parse.apply(raw.get()), "'" + fullKey + "'");
         } catch (IllegalArgumentException e) {
-          config.problem(Messages.invalidConfig(fullKey, raw.get(), e.getMessage()));
+          config.problem(StartupMessages.invalidConfig(fullKey, raw.get(), e.getMessage()));
           return new Setting<>(annotationValue, "@RabbitConsumer");
         }
       }

@@ -29,7 +29,7 @@ import static dev.warren.internal.config.WarrenConfig.VIRTUAL_HOST;
 import static dev.warren.internal.config.WarrenConfig.positive;
 
 import com.rabbitmq.client.Address;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +80,7 @@ final class GlobalSettingsReader {
         config.read(ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, WarrenConfig::parsePath);
     if (pagePath.equals(path)) {
       config.problem(
-          Messages.invalidConfig(
+          StartupMessages.invalidConfig(
               ASYNCAPI_PAGE_PATH, pagePath, "must differ from '" + ASYNCAPI_PATH + "'"));
     }
     return new AsyncApiSettings(title, version, enabled, path, pagePath);

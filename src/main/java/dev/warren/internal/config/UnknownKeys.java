@@ -1,6 +1,6 @@
 package dev.warren.internal.config;
 
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -39,7 +39,7 @@ public final class UnknownKeys {
     for (String key : sorted) {
       String why = why(key, consumers);
       if (why != null) {
-        messages.add(Messages.unknownKey(key, why, strict));
+        messages.add(StartupMessages.unknownKey(key, why, strict));
       }
     }
     return messages;

@@ -6,12 +6,11 @@ import com.rabbitmq.client.Consumer;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.TopologyRecoveryException;
 import com.rabbitmq.client.impl.StrictExceptionHandler;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ClientMessages;
 import dev.warren.internal.logging.RateLimit;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -55,8 +54,7 @@ public final class ClientErrors extends StrictExceptionHandler {
       frames.closed(error);
       return;
     }
-    LOG.log(
-        Level.WARNING, Messages.clientConnectionFailed(name(connection), error.toString()), error);
+    ClientMessages.clientConnectionFailed(LOG, error, name(connection), error.toString());
   }
 
   @Override
@@ -77,7 +75,7 @@ public final class ClientErrors extends StrictExceptionHandler {
 
   private void recoveryFailed(String what, Throwable error) {
     if (recoveryWarnings.allow()) {
-      LOG.log(Level.WARNING, Messages.clientRecoveryFailed(what, error.toString()), error);
+      ClientMessages.clientRecoveryFailed(LOG, error, what, error.toString());
     }
   }
 
@@ -102,22 +100,22 @@ public final class ClientErrors extends StrictExceptionHandler {
 
   @Override
   public void handleBlockedListenerException(Connection connection, Throwable error) {
-    LOG.log(
-        Level.SEVERE,
-        Messages.clientCallbackFailed(
-            "blocked-connection listener", "0 of '" + name(connection) + "'", error.toString()),
-        error);
+    ClientMessages.clientCallbackFailed(
+        LOG,
+        error,
+        "blocked-connection listener",
+        "0 of '" + name(connection) + "'",
+        error.toString());
     super.handleBlockedListenerException(connection, error);
   }
 
   private static void callbackFailed(String callback, Channel channel, Throwable error) {
-    LOG.log(
-        Level.SEVERE,
-        Messages.clientCallbackFailed(
-            callback,
-            channel.getChannelNumber() + " of '" + name(channel.getConnection()) + "'",
-            error.toString()),
-        error);
+    ClientMessages.clientCallbackFailed(
+        LOG,
+        error,
+        callback,
+        channel.getChannelNumber() + " of '" + name(channel.getConnection()) + "'",
+        error.toString());
   }
 
   @Override

@@ -8,7 +8,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import dev.warren.internal.config.ConnectionSettings;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +24,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -325,17 +324,14 @@ public final class Connections {
       // already closed by the broker or by a failure: recovery is stopped all the same
     } catch (IOException | RuntimeException e) {
       if (System.nanoTime() - deadlineNanos >= 0) {
-        LOG.warning(
-            Messages.shutdownCallsUnanswered(
-                "connection.close ('" + connection.getClientProvidedName() + "')",
-                1,
-                shutdownTimeout));
+        ConsumingMessages.shutdownCallsUnanswered(
+            LOG,
+            "connection.close ('" + connection.getClientProvidedName() + "')",
+            1,
+            shutdownTimeout);
       } else {
-        LOG.log(
-            Level.WARNING,
-            Messages.stopFailed(
-                "the connection '" + connection.getClientProvidedName() + "'", e.toString()),
-            e);
+        ConsumingMessages.stopFailed(
+            LOG, e, "the connection '" + connection.getClientProvidedName() + "'", e.toString());
       }
     }
   }

@@ -6,7 +6,7 @@ import com.rabbitmq.client.impl.AMQConnection;
 import com.rabbitmq.client.impl.Frame;
 import com.rabbitmq.client.impl.FrameHandler;
 import com.rabbitmq.client.impl.FrameHandlerFactory;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ClientMessages;
 import dev.warren.internal.logging.RateLimit;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -86,7 +86,7 @@ final class FrameGuard implements FrameHandler {
     }
     String why = HeaderTables.why(problem);
     if (warnings.allow()) {
-      LOG.warning(Messages.unreadableHeaders(connection, header.getChannel(), why));
+      ClientMessages.unreadableHeaders(LOG, connection, header.getChannel(), why);
     }
     return new Frame(AMQP.FRAME_HEADER, header.getChannel(), HeaderTables.replaced(payload, why));
   }

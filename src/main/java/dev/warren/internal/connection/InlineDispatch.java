@@ -5,7 +5,7 @@ import com.rabbitmq.client.impl.ClientVersion;
 import com.rabbitmq.client.impl.ConsumerWorkService;
 import com.rabbitmq.client.impl.WorkPool;
 import com.rabbitmq.client.impl.recovery.AutorecoveringChannel;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ClientMessages;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -193,14 +192,11 @@ public final class InlineDispatch extends AbstractExecutorService {
     try {
       work.run();
     } catch (Throwable failed) {
-      LOG.log(
-          Level.SEVERE,
-          Messages.dispatchCallbackFailed(
-              "a block of callbacks", Thread.currentThread().getName(), failed.toString()),
-          failed);
+      ClientMessages.dispatchCallbackFailed(
+          LOG, failed, "a block of callbacks", Thread.currentThread().getName(), failed.toString());
     } finally {
       if (!interruptedBefore && Thread.interrupted()) {
-        LOG.warning(Messages.dispatchInterruptCleared(Thread.currentThread().getName()));
+        ClientMessages.dispatchInterruptCleared(LOG, Thread.currentThread().getName());
       }
     }
   }
@@ -237,10 +233,7 @@ public final class InlineDispatch extends AbstractExecutorService {
                 .findVarHandle(ConsumerWorkService.class, poolField, WorkPool.class);
         return new Reach(runnable, service, pool);
       } catch (ReflectiveOperationException | RuntimeException notThisClient) {
-        LOG.log(
-            Level.WARNING,
-            Messages.clientInternalsMissing(ClientVersion.VERSION, looking),
-            notThisClient);
+        ClientMessages.clientInternalsMissing(LOG, notThisClient, ClientVersion.VERSION, looking);
         return null;
       }
     }
@@ -294,10 +287,8 @@ public final class InlineDispatch extends AbstractExecutorService {
   }
 
   private static void poolFailed(Throwable failure) {
-    LOG.log(
-        Level.SEVERE,
-        Messages.dispatchPoolFailed(Thread.currentThread().getName(), failure.toString()),
-        failure);
+    ClientMessages.dispatchPoolFailed(
+        LOG, failure, Thread.currentThread().getName(), failure.toString());
   }
 
   /**
@@ -312,11 +303,12 @@ public final class InlineDispatch extends AbstractExecutorService {
         try {
           block.get(i).run();
         } catch (Throwable callbackFailed) {
-          LOG.log(
-              Level.SEVERE,
-              Messages.dispatchCallbackFailed(
-                  String.valueOf(key), Thread.currentThread().getName(), callbackFailed.toString()),
-              callbackFailed);
+          ClientMessages.dispatchCallbackFailed(
+              LOG,
+              callbackFailed,
+              String.valueOf(key),
+              Thread.currentThread().getName(),
+              callbackFailed.toString());
         }
       }
     } finally {

@@ -5,14 +5,13 @@ import com.rabbitmq.client.MalformedFrameException;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryDelayHandler;
 import com.rabbitmq.client.RecoveryListener;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ClientMessages;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -104,20 +103,17 @@ public final class UnreadableFrames implements RecoveryDelayHandler, RecoveryLis
   void closed(Throwable error) {
     int inARow = streak.closed();
     if (inARow == 1) {
-      LOG.log(
-          Level.WARNING,
-          Messages.frameUnreadable(connection, onIt(), error.toString(), STABLE),
-          error);
+      ClientMessages.frameUnreadable(LOG, error, connection, onIt(), error.toString(), STABLE);
     } else if (inARow == 2) {
-      LOG.severe(
-          Messages.unreadableMessageLoop(
-              connection,
-              consumers,
-              queues,
-              error.toString(),
-              Duration.ofMillis(streak.delayMillis(0)),
-              MOST,
-              isolated));
+      ClientMessages.unreadableMessageLoop(
+          LOG,
+          connection,
+          consumers,
+          queues,
+          error.toString(),
+          Duration.ofMillis(streak.delayMillis(0)),
+          MOST,
+          isolated);
     } else {
       LOG.fine(() -> "connection '" + connection + "' closed again (" + inARow + " in a row)");
     }
@@ -158,7 +154,7 @@ public final class UnreadableFrames implements RecoveryDelayHandler, RecoveryLis
     Connection current = watched;
     int closes = streak.stayedUp(period, current != null && current.isOpen());
     if (closes > 0) {
-      LOG.info(Messages.unreadableLoopEnded(connection, onIt(), closes, STABLE, interval));
+      ClientMessages.unreadableLoopEnded(LOG, connection, onIt(), closes, STABLE, interval);
     }
   }
 

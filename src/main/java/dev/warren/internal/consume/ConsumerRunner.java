@@ -12,7 +12,7 @@ import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.connection.ConsumerChannel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
@@ -32,7 +32,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -268,19 +267,18 @@ public final class ConsumerRunner {
     }
     if (!wasStopped) {
       if (running > 0) {
-        LOG.warning(
-            Messages.shutdownTimedOut(
-                model.name(), model.where(), model.queue(), running, timeout));
+        ConsumingMessages.shutdownTimedOut(
+            LOG, model.name(), model.where(), model.queue(), running, timeout);
       }
       if (left.notStarted() + left.delayed() + left.paused() + settling > 0) {
-        LOG.info(
-            Messages.handedBackAtShutdown(
-                model.name(),
-                model.queue(),
-                left.notStarted(),
-                left.delayed(),
-                left.paused() + settling,
-                Attempts.serverCounts(model.queueType())));
+        ConsumingMessages.handedBackAtShutdown(
+            LOG,
+            model.name(),
+            model.queue(),
+            left.notStarted(),
+            left.delayed(),
+            left.paused() + settling,
+            Attempts.serverCounts(model.queueType()));
       }
     }
   }
@@ -309,8 +307,7 @@ public final class ConsumerRunner {
 
   /** A handler threw an Error: stop consuming and hand every unsettled delivery back. */
   private void stopAfterFatal(Throwable fatal) {
-    LOG.log(
-        Level.SEVERE, Messages.fatalError(model.name(), model.where(), fatal.toString()), fatal);
+    ConsumingMessages.fatalError(LOG, fatal, model.name(), model.where(), fatal.toString());
     stopped = true;
     state(ConsumerState.STOPPED);
     inFlight.close();

@@ -2,7 +2,7 @@ package dev.warren.internal.consume;
 
 import dev.warren.Outcome;
 import dev.warren.internal.invocation.Handled;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.settlement.execution.InFlight;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
 import dev.warren.internal.settlement.execution.SettlementExecutor;
@@ -112,7 +112,7 @@ final class HandlerTimeouts {
       }
       earlier.waiting().add(resume);
     }
-    LOG.warning(Messages.redeliveryHeldBack(consumer, where, delivery.deliveryTag()));
+    ConsumingMessages.redeliveryHeldBack(LOG, consumer, where, delivery.deliveryTag());
     try {
       timer.schedule(
           guard.task(
@@ -138,7 +138,7 @@ final class HandlerTimeouts {
       return; // shutting down: the channel hands it back
     }
     delivery.overrun(); // taken from a handler that never ran: shutdown counts it as settling
-    LOG.warning(Messages.redeliveryRetriedUnrun(consumer, where, delivery.deliveryTag(), timeout));
+    ConsumingMessages.redeliveryRetriedUnrun(LOG, consumer, where, delivery.deliveryTag(), timeout);
     settlement.settleLater(delivery, new Handled(Outcome.retry(), failure()));
   }
 
@@ -155,15 +155,15 @@ final class HandlerTimeouts {
       }
       overrunning.add(call);
     }
-    LOG.warning(
-        Messages.handlerOverran(
-            consumer,
-            where,
-            taken.size() == 1
-                ? "delivery " + taken.get(0).deliveryTag()
-                : "a batch of " + taken.size() + " deliveries",
-            timeout,
-            key));
+    ConsumingMessages.handlerOverran(
+        LOG,
+        consumer,
+        where,
+        taken.size() == 1
+            ? "delivery " + taken.get(0).deliveryTag()
+            : "a batch of " + taken.size() + " deliveries",
+        timeout,
+        key);
     for (IncomingDelivery delivery : taken) {
       settlement.settleLater(delivery, new Handled(Outcome.retry(), failure()));
     }
@@ -210,7 +210,7 @@ final class HandlerTimeouts {
       resume = call.waiting == null ? List.of() : new ArrayList<>(call.waiting);
       call.waiting = null;
     }
-    LOG.info(Messages.lateResultIgnored(consumer, where, describe(thrown, returned)));
+    ConsumingMessages.lateResultIgnored(LOG, consumer, where, describe(thrown, returned));
     resume.forEach(Runnable::run);
     return false;
   }

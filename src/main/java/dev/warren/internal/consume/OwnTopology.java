@@ -3,12 +3,11 @@ package dev.warren.internal.consume;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.topology.Topology;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -72,20 +71,17 @@ public final class OwnTopology implements RecoveryListener {
       try {
         List<String> problems = declare(connection, model);
         if (!problems.isEmpty()) {
-          LOG.warning(
-              Messages.redeclareFailed(
-                  model.name(),
-                  model.where(),
-                  "the connection recovered",
-                  String.join("; ", problems)));
+          ConsumingMessages.redeclareFailed(
+              LOG,
+              model.name(),
+              model.where(),
+              "the connection recovered",
+              String.join("; ", problems));
         }
       } catch (RuntimeException e) {
         // never break the client's recovery: the consumers are resubscribed all the same
-        LOG.log(
-            Level.WARNING,
-            Messages.redeclareFailed(
-                model.name(), model.where(), "the connection recovered", e.toString()),
-            e);
+        ConsumingMessages.redeclareFailed(
+            LOG, e, model.name(), model.where(), "the connection recovered", e.toString());
       }
     }
   }

@@ -4,8 +4,9 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.connection.ConsumerChannel;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.model.ConsumerModel;
 import java.io.IOException;
 import java.time.Duration;
@@ -105,18 +106,18 @@ final class Reopening {
     }
     if (String.valueOf(cause.getMessage()).contains("delivery acknowledgement on channel")) {
       // the broker's consumer_timeout: at most one per timeout, and each names a slow handler
-      LOG.warning(
-          Messages.channelClosedAtConsumerTimeout(
-              model.name(),
-              model.where(),
-              cause.getMessage(),
-              REOPEN_PAUSE,
-              WarrenConfig.CONSUMERS_PREFIX
-                  + model.name()
-                  + "."
-                  + WarrenConfig.CONSUMER_HANDLER_TIMEOUT));
+      ConsumingMessages.channelClosedAtConsumerTimeout(
+          LOG,
+          model.name(),
+          model.where(),
+          cause.getMessage(),
+          REOPEN_PAUSE,
+          WarrenConfig.CONSUMERS_PREFIX
+              + model.name()
+              + "."
+              + WarrenConfig.CONSUMER_HANDLER_TIMEOUT);
     } else if (reopenWarnings.allow()) {
-      LOG.warning(Messages.channelClosedByBroker(model.name(), cause.getMessage(), REOPEN_PAUSE));
+      SettlementMessages.channelClosedByBroker(LOG, model.name(), cause.getMessage(), REOPEN_PAUSE);
     }
     scheduleReopen(connection);
   }
@@ -138,7 +139,7 @@ final class Reopening {
       consumer.start(connection);
     } catch (IOException | RuntimeException e) {
       if (reopenWarnings.allow()) {
-        LOG.log(Level.WARNING, Messages.startFailed(model.name(), e.toString()), e);
+        ConsumingMessages.restartFailed(LOG, e, model.name(), e.toString());
       }
       if (channel.noneOrOpen()) {
         // no channel, or one the broker did not close (so its listener will not try again)
@@ -159,13 +160,13 @@ final class Reopening {
     }
     waitingForQueue = true;
     consumer.state(ConsumerState.WAITING_FOR_QUEUE);
-    LOG.warning(
-        Messages.cancelledByBroker(
-            model.name(),
-            model.queue(),
-            RESUBSCRIBE_FIRST,
-            RESUBSCRIBE_MOST,
-            model.declareTopology()));
+    ConsumingMessages.cancelledByBroker(
+        LOG,
+        model.name(),
+        model.queue(),
+        RESUBSCRIBE_FIRST,
+        RESUBSCRIBE_MOST,
+        model.declareTopology());
     scheduleResubscribe(RESUBSCRIBE_FIRST);
   }
 
@@ -197,7 +198,7 @@ final class Reopening {
     try {
       consumer.start(consumer.connection());
       waitingForQueue = false;
-      LOG.info(Messages.subscribedAgain(model.name(), model.queue()));
+      ConsumingMessages.subscribedAgain(LOG, model.name(), model.queue());
     } catch (IOException | RuntimeException e) {
       consumer.state(ConsumerState.WAITING_FOR_QUEUE);
       LOG.log(Level.FINE, "consumer '" + model.name() + "' found no queue yet", e);
@@ -211,9 +212,8 @@ final class Reopening {
     List<String> problems = topology.declare(consumer.connection(), model);
     String problem = String.join("; ", problems);
     if (!problem.isEmpty() && !problem.equals(redeclareProblem)) {
-      LOG.warning(
-          Messages.redeclareFailed(
-              model.name(), model.where(), "the broker cancelled its subscription", problem));
+      ConsumingMessages.redeclareFailed(
+          LOG, model.name(), model.where(), "the broker cancelled its subscription", problem);
     }
     redeclareProblem = problem;
   }

@@ -6,8 +6,8 @@ import dev.warren.Outcome;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.Reply;
-import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.ReplyMessages;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -76,7 +76,7 @@ final class ReplySender {
     String replyTo = asked.getReplyTo();
     if (replyTo == null || replyTo.isBlank()) {
       if (noReplyToWarnings.allow()) {
-        LOG.warning(Messages.noReplyTo(consumer, queue, request.deliveryTag()));
+        ReplyMessages.noReplyTo(LOG, consumer, queue, request.deliveryTag());
       }
       then.accept(request, new Handled(handled.outcome(), null));
       return;
@@ -153,8 +153,7 @@ final class ReplySender {
               ? failure.getCause()
               : failure;
       if (failureWarnings.allow()) {
-        LOG.warning(
-            Messages.replyFailed(consumer, request.deliveryTag(), replyTo, cause.toString()));
+        ReplyMessages.replyFailed(LOG, consumer, request.deliveryTag(), replyTo, cause.toString());
       }
       then.accept(request, new Handled(Outcome.retry(), cause));
     }

@@ -1,7 +1,7 @@
 package dev.warren.internal.ee;
 
 import dev.warren.internal.config.WarrenConfig;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ServerMessages;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import java.util.Set;
@@ -61,7 +61,7 @@ public final class ManagedThreads {
     if (factoryType == null) {
       if (configured != null) {
         problems.accept(
-            Messages.managedThreadFactoryMissing(
+            ServerMessages.managedThreadFactoryMissing(
                 configured, "Jakarta Concurrency is not available to the application"));
       }
       return ThreadSource.plain();
@@ -71,7 +71,7 @@ public final class ManagedThreads {
     if (configured != null) {
       Object found = lookup(configured);
       if (!(found instanceof ThreadFactory named)) {
-        problems.accept(Messages.managedThreadFactoryMissing(configured, describe(found)));
+        problems.accept(ServerMessages.managedThreadFactoryMissing(configured, describe(found)));
         return ThreadSource.plain();
       }
       factory = named;
@@ -84,7 +84,7 @@ public final class ManagedThreads {
         if (!(found instanceof ThreadFactory server)) {
           // no JNDI at all (Weld SE with the Concurrency API on its class path): nothing to say
           if (!(found instanceof NoInitialContextException)) {
-            LOG.info(Messages.plainThreads(DEFAULT_FACTORY, describe(found)));
+            ServerMessages.plainThreads(LOG, DEFAULT_FACTORY, describe(found));
           }
           return ThreadSource.plain();
         }

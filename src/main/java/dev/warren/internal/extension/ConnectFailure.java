@@ -5,7 +5,7 @@ import com.rabbitmq.client.MalformedFrameException;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.internal.config.ConnectionSettings;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 
 /**
  * What a failed connection attempt at deployment means, as one problem with its own id: refused
@@ -19,7 +19,7 @@ final class ConnectFailure {
   static String describe(Exception e, ConnectionSettings settings) {
     String where = settings.where();
     if (e instanceof PossibleAuthenticationFailureException) {
-      return Messages.credentialsRefused(where, settings.username());
+      return StartupMessages.credentialsRefused(where, settings.username());
     }
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof ShutdownSignalException signal
@@ -27,14 +27,15 @@ final class ConnectFailure {
           && close.getReplyCode() == AMQP.NOT_ALLOWED) {
         // RabbitMQ: "NOT_ALLOWED - vhost x not found" or "... access to vhost 'x' refused ..."
         return close.getReplyText().contains("not found")
-            ? Messages.virtualHostMissing(where, settings.virtualHost())
-            : Messages.virtualHostRefused(where, settings.virtualHost(), settings.username());
+            ? StartupMessages.virtualHostMissing(where, settings.virtualHost())
+            : StartupMessages.virtualHostRefused(
+                where, settings.virtualHost(), settings.username());
       }
       if (t instanceof MalformedFrameException) {
-        return Messages.notAmqp(where, t.getMessage());
+        return StartupMessages.notAmqp(where, t.getMessage());
       }
     }
-    return Messages.brokerUnreachable(where, reason(e));
+    return StartupMessages.brokerUnreachable(where, reason(e));
   }
 
   private static String reason(Exception e) {

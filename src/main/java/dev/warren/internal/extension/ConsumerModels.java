@@ -11,7 +11,9 @@ import dev.warren.internal.config.GlobalSettings;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
 import dev.warren.internal.interceptor.Interpreted;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.BindingModel;
 import dev.warren.internal.model.ConsumerModel.RetryTarget;
@@ -55,7 +57,7 @@ final class ConsumerModels {
       String name = found.name();
       String other = names.putIfAbsent(name, found.where());
       if (other != null) {
-        problems.accept(Messages.duplicateName(name, found.where(), other));
+        problems.accept(DeclarationMessages.duplicateName(name, found.where(), other));
         continue;
       }
       ConsumerModel model = model(found, name, config, global, problems, warnings);
@@ -88,7 +90,7 @@ final class ConsumerModels {
       // a shape that passed is public and not static
       String obstacle = Interception.obstacle(found.bean().getBeanClass(), found.method());
       counting.accept(
-          Messages.notInterceptable(
+          InterceptorMessages.notInterceptable(
               name,
               where,
               obstacle != null
@@ -152,7 +154,8 @@ final class ConsumerModels {
             config, a.arguments(), type, maxAttempts, declare, name, where, counting);
     if (deliveryLimit.kind() == DeliveryLimit.Kind.LIMIT
         && !arguments.containsKey(Topology.DEAD_LETTER_EXCHANGE)) {
-      warnings.accept(Messages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
+      warnings.accept(
+          DeclarationMessages.limitWithoutRoute(name, where, queue, deliveryLimit.returns()));
     }
     RetryPublisher retryPublisher = a.retryPublisher();
     boolean quorum = type == QueueType.QUORUM;
@@ -160,21 +163,22 @@ final class ConsumerModels {
         && quorum
         && maxAttempts > 0
         && !declare) {
-      counting.accept(Messages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
+      counting.accept(
+          DeclarationMessages.quorumCapNeedsDeclare(name, where, queue, maxAttempts, deadLetter));
     }
     // the values in force: a retry publisher written with the defaults changes nothing
     ConsumerRules.retryPublisher(
         name, where, quorum, !retryPublisher.equals(DEFAULT_RETRY_PUBLISHER), counting);
     if (!quorum && maxAttempts > 0 && deadLetter.isEmpty()) {
-      warnings.accept(Messages.capWithoutDeadLetter(name, where, maxAttempts));
+      warnings.accept(DeclarationMessages.capWithoutDeadLetter(name, where, maxAttempts));
     } else if (!quorum && maxAttempts == 0 && !deadLetter.isEmpty()) {
-      warnings.accept(Messages.deadLetterWithoutCap(name, where, deadLetter));
+      warnings.accept(DeclarationMessages.deadLetterWithoutCap(name, where, deadLetter));
     }
     if (type == QueueType.CLASSIC
         && maxAttempts > 0
         && declare
         && arguments.containsKey("x-dead-letter-exchange")) {
-      warnings.accept(Messages.capWithQueueDeadLetterExchange(name, where));
+      warnings.accept(DeclarationMessages.capWithQueueDeadLetterExchange(name, where));
     }
     Delay delay =
         config
@@ -203,7 +207,7 @@ final class ConsumerModels {
     List<DelayTier> tiers = tiers(tierTexts, delayTarget, name, where, counting);
     if (!tiers.isEmpty() && delay != Delay.DLX_TTL) {
       counting.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               name,
               where,
               "delayTiers",
@@ -215,7 +219,8 @@ final class ConsumerModels {
       // the consumer's static delays: warned about now, refused when returned (WARREN-135)
       if (DelayLimits.exceeds(delay, tier.upTo())) {
         warnings.accept(
-            Messages.tierTooLong(name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
+            DeclarationMessages.tierTooLong(
+                name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
       }
     }
     Setting<Duration> handlerTimeout =
@@ -296,7 +301,7 @@ final class ConsumerModels {
     long calls = (prefetch + perWorker - 1) / perWorker;
     if (limit.multipliedBy(calls).compareTo(consumerTimeout) >= 0) {
       warnings.accept(
-          Messages.heldPastConsumerTimeout(
+          ConsumingMessages.heldPastConsumerTimeout(
               name, where, key, limit, calls, prefetch, concurrency, consumerTimeout));
     }
   }
@@ -314,7 +319,7 @@ final class ConsumerModels {
         tiers.add(new DelayTier(Durations.parse(text), target + "." + text.trim()));
       } catch (IllegalArgumentException e) {
         problems.accept(
-            Messages.invalidSetting(
+            DeclarationMessages.invalidSetting(
                 name, where, "delayTiers", text, texts.source(), e.getMessage()));
       }
     }

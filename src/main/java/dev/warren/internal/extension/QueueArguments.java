@@ -5,7 +5,7 @@ import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.topology.Topology;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,7 +54,7 @@ final class QueueArguments {
     Consumer<String> refuse =
         fix ->
             problems.accept(
-                Messages.invalidSetting(
+                DeclarationMessages.invalidSetting(
                     name, where, WarrenConfig.CONSUMER_DELIVERY_LIMIT, limit, source, fix));
     if (!applies) {
       if (fromConfig && !setting.fromDefaults()) {
@@ -112,7 +112,7 @@ final class QueueArguments {
         why = "has value '" + argument.value() + "': " + e.getMessage();
       }
     }
-    problems.accept(Messages.badArgument(name, where, argument.name(), why));
+    problems.accept(DeclarationMessages.badArgument(name, where, argument.name(), why));
     return DeliveryLimit.UNSTATED;
   }
 
@@ -129,7 +129,7 @@ final class QueueArguments {
       }
       if (reserved.contains(argument.name())) {
         problems.accept(
-            Messages.badArgument(
+            DeclarationMessages.badArgument(
                 name,
                 where,
                 argument.name(),
@@ -141,7 +141,7 @@ final class QueueArguments {
         result.put(argument.name(), value(argument));
       } catch (IllegalArgumentException e) {
         problems.accept(
-            Messages.badArgument(
+            DeclarationMessages.badArgument(
                 name,
                 where,
                 argument.name(),

@@ -1,7 +1,7 @@
 package dev.warren.internal.extension;
 
 import dev.warren.internal.ee.OptionalApis;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.TelemetryMessages;
 import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.internal.telemetry.otel.OtelTelemetry;
 import jakarta.enterprise.inject.spi.BeanManager;
@@ -31,7 +31,7 @@ public final class Telemetries {
       return OtelTelemetry.of(beanManager);
     } catch (RuntimeException | LinkageError e) {
       // an API too old or broken: Warren runs on, without telemetry, and says so
-      LOG.warning(Messages.telemetryUnavailable(e.toString()));
+      TelemetryMessages.telemetryUnavailable(LOG, e.toString());
       return Telemetry.NONE;
     }
   }

@@ -18,7 +18,9 @@ import dev.warren.internal.health.WarrenReadiness;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.invocation.FailureMappers;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.logging.InterceptorMessages;
+import dev.warren.internal.logging.StartupMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.DeploymentModel;
@@ -219,7 +221,7 @@ public class WarrenExtension implements Extension {
         && beanManager
             .resolveInterceptors(InterceptionType.AROUND_INVOKE, Interpreted.Literal.INSTANCE)
             .isEmpty()) {
-      problems.add(Messages.interceptorDisabled());
+      problems.add(InterceptorMessages.interceptorDisabled());
     }
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
@@ -256,7 +258,8 @@ public class WarrenExtension implements Extension {
     deployed.runtime(candidate);
     if (!problems.isEmpty()) {
       candidate.stop();
-      event.addDeploymentProblem(new DeploymentException(Messages.deploymentFailed(problems)));
+      event.addDeploymentProblem(
+          new DeploymentException(StartupMessages.deploymentFailed(problems)));
       return;
     }
     models = built;
@@ -349,7 +352,7 @@ public class WarrenExtension implements Extension {
     Set<Bean<?>> beans = beanManager.getBeans(Codec.class, Any.Literal.INSTANCE);
     if (beans.size() > 1) {
       problems.add(
-          Messages.ambiguousCodec(
+          DeclarationMessages.ambiguousCodec(
               beans.stream()
                   .map(b -> b.getBeanClass().getName())
                   .collect(Collectors.joining(", "))));
@@ -373,7 +376,7 @@ public class WarrenExtension implements Extension {
               .map(m -> "'" + m.name() + "'")
               .toList();
       if (!needing.isEmpty()) {
-        problems.add(Messages.noJsonb(String.join(", ", needing), e.toString()));
+        problems.add(DeclarationMessages.noJsonb(String.join(", ", needing), e.toString()));
       }
       return null;
     }

@@ -4,7 +4,8 @@ import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.interceptor.Invocation;
 import dev.warren.internal.invocation.BatchOutcomes.Aligned;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.BatchMessages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Settlement;
 import java.util.ArrayList;
@@ -73,11 +74,13 @@ final class BatchInterpretation
       Outcome outcome = failures.map(failure, delivery, fallback);
       result.add(new Handled(Delays.refusal(model, outcome) == null ? outcome : fallback, failure));
     }
-    LOG.log(
-        Level.WARNING,
-        Messages.handlerFailed(
-            model.name(), model.where(), failure.toString(), describe(result, passed.size())),
-        failure);
+    ConsumingMessages.handlerFailed(
+        LOG,
+        failure,
+        model.name(),
+        model.where(),
+        failure.toString(),
+        describe(result, passed.size()));
     return CompletableFuture.completedFuture(result);
   }
 
@@ -89,9 +92,8 @@ final class BatchInterpretation
     } else if (value instanceof List<?> outcomes) {
       aligned = BatchOutcomes.align(outcomes, passed.size());
       if (aligned.mismatch()) {
-        LOG.severe(
-            Messages.batchLengthMismatch(
-                model.name(), model.where(), outcomes.size(), passed.size()));
+        BatchMessages.batchLengthMismatch(
+            LOG, model.name(), model.where(), outcomes.size(), passed.size());
       }
     } else {
       return failed(new IllegalStateException("the method returned no Outcome (null)"), passed);
@@ -120,12 +122,12 @@ final class BatchInterpretation
     if (Delays.refusal(model, outcome) != null) {
       outcome = fallback;
     }
-    LOG.warning(
-        Messages.handlerFailed(
-            model.name(),
-            model.where(),
-            failure.toString(),
-            outcome + " for delivery " + delivery.deliveryTag()));
+    ConsumingMessages.handlerFailed(
+        LOG,
+        model.name(),
+        model.where(),
+        failure.toString(),
+        outcome + " for delivery " + delivery.deliveryTag());
     return new Handled(outcome, failure);
   }
 

@@ -3,7 +3,7 @@ package dev.warren.internal.invocation;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.PayloadDecoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.inject.Instance;
@@ -80,9 +80,8 @@ public final class BatchInvoker {
         positions.add(i);
       } catch (Throwable e) {
         // as HandlerInvoker: whatever decoding throws drops this element, never the batch
-        LOG.warning(
-            Messages.decodeFailed(
-                model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
+        ConsumingMessages.decodeFailed(
+            LOG, model.name(), model.queue(), delivery.deliveryTag(), e.toString());
         handled[i] = new Handled(Outcome.drop(), null);
       }
     }

@@ -1,7 +1,7 @@
 package dev.warren.internal.invocation;
 
 import dev.warren.internal.interceptor.Invocation;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.HandlerShape;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -111,7 +111,8 @@ final class ContextualCall {
       }
     }
     if (result == null) {
-      throw new IllegalStateException(Messages.notIntercepted(model.name(), model.where()));
+      throw new IllegalStateException(
+          InterceptorMessages.notIntercepted(model.name(), model.where()));
     }
     return result;
   }

@@ -2,7 +2,7 @@ package dev.warren.internal.invocation;
 
 import dev.warren.Delay;
 import dev.warren.Outcome;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.DelayLimits;
 
@@ -23,7 +23,7 @@ final class Delays {
     if (!DelayLimits.exceeds(strategy, after.delay())) {
       return null;
     }
-    return Messages.delayTooLong(
+    return SettlementMessages.delayTooLong(
         model.name(), model.where(), after.delay(), strategy.name(), DelayLimits.max(strategy));
   }
 }

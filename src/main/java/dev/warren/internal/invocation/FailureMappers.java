@@ -1,6 +1,6 @@
 package dev.warren.internal.invocation;
 
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.StartupMessages;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.spi.Bean;
@@ -46,7 +46,7 @@ public final class FailureMappers {
     byType.forEach(
         (exception, mappers) -> {
           if (mappers.size() > 1) {
-            problems.add(Messages.duplicateMapper(exception, String.join(", ", mappers)));
+            problems.add(StartupMessages.duplicateMapper(exception, String.join(", ", mappers)));
           }
         });
     return problems;

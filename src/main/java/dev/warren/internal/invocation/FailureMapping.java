@@ -2,7 +2,7 @@ package dev.warren.internal.invocation;
 
 import dev.warren.Delivery;
 import dev.warren.Outcome;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.spi.FailureMapper;
 import jakarta.enterprise.context.spi.CreationalContext;
 import jakarta.enterprise.inject.spi.Bean;
@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -47,7 +46,7 @@ public final class FailureMapping {
     for (Bean<?> bean : FailureMappers.beans(beanManager)) {
       ParameterizedType type = FailureMappers.mapperType(bean);
       if (type == null) {
-        LOG.warning(Messages.genericMapper(bean.getBeanClass().getName()));
+        ConsumingMessages.genericMapper(LOG, bean.getBeanClass().getName());
         continue;
       }
       @SuppressWarnings("unchecked")
@@ -80,8 +79,7 @@ public final class FailureMapping {
       Outcome outcome = ((FailureMapper) mapper.get()).toOutcome(failure, delivery);
       return outcome == null ? fallback : outcome;
     } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING, Messages.mapperFailed(mapper.get().getClass().getName(), e.toString()), e);
+      ConsumingMessages.mapperFailed(LOG, e, mapper.get().getClass().getName(), e.toString());
       return fallback;
     }
   }

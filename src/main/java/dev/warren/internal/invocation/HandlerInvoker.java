@@ -3,7 +3,7 @@ package dev.warren.internal.invocation;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.PayloadDecoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.spi.Codec;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -83,8 +83,8 @@ public final class HandlerInvoker {
       // whatever the decoder throws is the message's fault, not the consumer's: JSON-B throws
       // StackOverflowError on a deeply nested body, and an Error here must not stop the consumer
       // (the message would come back first in the queue and stop it again after every restart)
-      LOG.warning(
-          Messages.decodeFailed(model.name(), model.queue(), delivery.deliveryTag(), e.toString()));
+      ConsumingMessages.decodeFailed(
+          LOG, model.name(), model.queue(), delivery.deliveryTag(), e.toString());
       return CompletableFuture.completedFuture(new Handled(Outcome.drop(), null));
     }
     return call.call(payload, headers, delivery, interpretation);

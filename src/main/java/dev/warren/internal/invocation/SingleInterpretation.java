@@ -3,7 +3,7 @@ package dev.warren.internal.invocation;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.interceptor.Invocation;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Settlement;
 import dev.warren.spi.Codec;
@@ -73,10 +73,8 @@ final class SingleInterpretation
     if (Delays.refusal(model, outcome) != null) {
       outcome = fallback; // a mapper's delay the strategy cannot hold: logged with the failure
     }
-    LOG.log(
-        Level.WARNING,
-        Messages.handlerFailed(model.name(), model.where(), failure.toString(), outcome.toString()),
-        failure);
+    ConsumingMessages.handlerFailed(
+        LOG, failure, model.name(), model.where(), failure.toString(), outcome.toString());
     return CompletableFuture.completedFuture(new Handled(outcome, failure));
   }
 

@@ -4,7 +4,9 @@ import dev.warren.Delivery;
 import dev.warren.Header;
 import dev.warren.Outcome;
 import dev.warren.internal.codec.Headers;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.BatchMessages;
+import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.logging.HeaderMessages;
 import dev.warren.internal.rules.ConsumerRules;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.GenericArrayType;
@@ -144,11 +146,11 @@ public record HandlerShape(
     boolean batch = batchSize > 1;
     boolean ok = true;
     if (!Modifier.isPublic(method.getModifiers())) {
-      problems.accept(Messages.methodNotInvocable(consumer, where, "is not public"));
+      problems.accept(DeclarationMessages.methodNotInvocable(consumer, where, "is not public"));
       ok = false;
     }
     if (Modifier.isStatic(method.getModifiers())) {
-      problems.accept(Messages.methodNotInvocable(consumer, where, "is static"));
+      problems.accept(DeclarationMessages.methodNotInvocable(consumer, where, "is static"));
       ok = false;
     }
     Type[] parameters = method.getGenericParameterTypes();
@@ -161,14 +163,14 @@ public record HandlerShape(
       if (header != null) {
         HeaderParameter parameter = headerParameter(i, header, parameters[i]);
         if (header.value().isBlank()) {
-          problems.accept(Messages.headerBlankName(consumer, where));
+          problems.accept(HeaderMessages.headerBlankName(consumer, where));
           ok = false;
         } else if (batch) {
-          problems.accept(Messages.headerOnBatch(consumer, where, header.value()));
+          problems.accept(HeaderMessages.headerOnBatch(consumer, where, header.value()));
           ok = false;
         } else if (parameter == null) {
           problems.accept(
-              Messages.headerParameterType(
+              HeaderMessages.headerParameterType(
                   consumer, where, header.value(), parameters[i].getTypeName()));
           ok = false;
         } else {
@@ -177,7 +179,7 @@ public record HandlerShape(
       } else if (isListOf(parameters[i], Delivery.class)) {
         if (!batch) {
           problems.accept(
-              Messages.batchOnly(
+              BatchMessages.batchOnly(
                   consumer, where, "parameter '" + parameters[i].getTypeName() + "'"));
           ok = false;
         } else if (deliveryIndex < 0) {
@@ -186,7 +188,7 @@ public record HandlerShape(
           payloads.add(i);
         }
       } else if (batch && parameters[i] == Delivery.class) {
-        problems.accept(Messages.batchSingleDelivery(consumer, where));
+        problems.accept(BatchMessages.batchSingleDelivery(consumer, where));
         ok = false;
       } else if (parameters[i] == Delivery.class && deliveryIndex < 0 && !batch) {
         deliveryIndex = i;
@@ -213,7 +215,7 @@ public record HandlerShape(
       payloadType = elementType(payloadType);
       if (payloadType == null) {
         problems.accept(
-            Messages.batchNotAList(
+            BatchMessages.batchNotAList(
                 consumer, where, batchSize, parameters[payloads.get(0)].getTypeName()));
         ok = false;
       }
@@ -223,15 +225,15 @@ public record HandlerShape(
     if (returnKind == null) {
       problems.accept(
           batch
-              ? Messages.batchReturnType(consumer, where, returnType)
-              : Messages.unsupportedReturnType(consumer, where, returnType));
+              ? BatchMessages.batchReturnType(consumer, where, returnType)
+              : DeclarationMessages.unsupportedReturnType(consumer, where, returnType));
       ok = false;
     } else if (batch && (returnKind == ReturnKind.REPLY || returnKind == ReturnKind.REPLY_STAGE)) {
-      problems.accept(Messages.batchReturnType(consumer, where, returnType));
+      problems.accept(BatchMessages.batchReturnType(consumer, where, returnType));
       ok = false;
     } else if (!batch
         && (returnKind == ReturnKind.OUTCOMES || returnKind == ReturnKind.OUTCOMES_STAGE)) {
-      problems.accept(Messages.batchOnly(consumer, where, "return type '" + returnType + "'"));
+      problems.accept(BatchMessages.batchOnly(consumer, where, "return type '" + returnType + "'"));
       ok = false;
     }
     if (!ok) {

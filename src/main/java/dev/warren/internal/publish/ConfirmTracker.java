@@ -7,7 +7,7 @@ import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.PublishException;
 import dev.warren.PublishException.Reason;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.PublishingMessages;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -197,7 +197,8 @@ public final class ConfirmTracker {
             Reason.NOT_SENT,
             message.exchange,
             message.routingKey,
-            Messages.notSent(message.exchange, message.routingKey, "its channel closed first"),
+            PublishingMessages.notSent(
+                message.exchange, message.routingKey, "its channel closed first"),
             closedBy);
     complete(() -> message.future.completeExceptionally(failure), message.admitted ? 1 : 0);
   }
@@ -249,7 +250,8 @@ public final class ConfirmTracker {
             Reason.NOT_SENT,
             message.exchange,
             message.routingKey,
-            Messages.refusedByClient(message.exchange, message.routingKey, cause.toString()),
+            PublishingMessages.refusedByClient(
+                message.exchange, message.routingKey, cause.toString()),
             cause);
     free(1);
     complete(() -> message.future.completeExceptionally(failure), message.admitted ? 1 : 0);
@@ -431,11 +433,12 @@ public final class ConfirmTracker {
     String routingKey = message.routingKey;
     String text =
         switch (reason) {
-          case NACKED -> Messages.nacked(exchange, routingKey);
-          case UNROUTABLE -> Messages.unroutable(exchange, routingKey);
-          case TIMED_OUT -> Messages.confirmTimedOut(exchange, routingKey, timeout);
-          case OUTCOME_UNKNOWN -> Messages.outcomeUnknown(exchange, routingKey, cause);
-          case NOT_SENT -> Messages.notSent(exchange, routingKey, "its channel closed first");
+          case NACKED -> PublishingMessages.nacked(exchange, routingKey);
+          case UNROUTABLE -> PublishingMessages.unroutable(exchange, routingKey);
+          case TIMED_OUT -> PublishingMessages.confirmTimedOut(exchange, routingKey, timeout);
+          case OUTCOME_UNKNOWN -> PublishingMessages.outcomeUnknown(exchange, routingKey, cause);
+          case NOT_SENT ->
+              PublishingMessages.notSent(exchange, routingKey, "its channel closed first");
         };
     PublishException failure = new PublishException(reason, exchange, routingKey, text, cause);
     free(1);

@@ -8,7 +8,7 @@ import dev.warren.PublishException.Reason;
 import dev.warren.Publisher;
 import dev.warren.internal.codec.PayloadEncoder;
 import dev.warren.internal.config.PublisherSettings;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.PublishingMessages;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import dev.warren.internal.telemetry.Telemetry;
@@ -95,7 +95,8 @@ public final class ConfirmingPublisher implements Publisher {
   public CompletionStage<Void> publish(String exchange, String routingKey, Object payload) {
     Objects.requireNonNull(exchange, "exchange");
     Objects.requireNonNull(routingKey, "routingKey");
-    Objects.requireNonNull(payload, () -> Messages.messageWithoutPayload(exchange, routingKey));
+    Objects.requireNonNull(
+        payload, () -> PublishingMessages.messageWithoutPayload(exchange, routingKey));
     // OutgoingMessage.to(exchange, routingKey).payload(payload).build(), without making it
     return publish(exchange, routingKey, payload, null);
   }
@@ -236,7 +237,7 @@ public final class ConfirmingPublisher implements Publisher {
             Reason.NOT_SENT,
             exchange,
             routingKey,
-            Messages.notSent(exchange, routingKey, why),
+            PublishingMessages.notSent(exchange, routingKey, why),
             cause));
   }
 

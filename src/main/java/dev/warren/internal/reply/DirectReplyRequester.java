@@ -8,7 +8,7 @@ import dev.warren.RequestException.Reason;
 import dev.warren.Requester;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
 import dev.warren.internal.publish.ExchangeCheck;
 import dev.warren.internal.publish.MustNotBlock;
@@ -392,7 +392,7 @@ public final class DirectReplyRequester implements Requester {
             Reason.NOT_SENT,
             exchange,
             routingKey,
-            Messages.requestNotSent(exchange, routingKey, why),
+            ReplyMessages.requestNotSent(exchange, routingKey, why),
             cause));
   }
 

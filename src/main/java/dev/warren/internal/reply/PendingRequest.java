@@ -3,7 +3,7 @@ package dev.warren.internal.reply;
 import dev.warren.RequestException;
 import dev.warren.RequestException.Reason;
 import dev.warren.internal.codec.PayloadDecoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -65,7 +65,7 @@ final class PendingRequest<R> extends Deadlines.Entry implements Runnable {
               Reason.UNDECODABLE_REPLY,
               exchange,
               routingKey,
-              Messages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
+              ReplyMessages.replyUndecodable(exchange, routingKey, replyType.getTypeName(), why),
               e));
       return;
     }

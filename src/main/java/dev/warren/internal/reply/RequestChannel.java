@@ -8,7 +8,7 @@ import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.RequestException.Reason;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import java.io.IOException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -80,7 +80,7 @@ final class RequestChannel {
         if (waiting.leave(pending)) {
           pending.fail(
               Reason.NOT_SENT,
-              Messages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
+              ReplyMessages.requestNotSent(pending.exchange, pending.routingKey, e.toString()),
               e);
         }
       }
@@ -111,7 +111,7 @@ final class RequestChannel {
     if (pending != null) {
       pending.fail(
           Reason.UNROUTABLE,
-          Messages.requestUnroutable(pending.exchange, pending.routingKey),
+          ReplyMessages.requestUnroutable(pending.exchange, pending.routingKey),
           null);
     }
   }
@@ -129,7 +129,7 @@ final class RequestChannel {
       if (waiting.leave(pending)) {
         pending.fail(
             Reason.CHANNEL_CLOSED,
-            Messages.requestChannelClosed(pending.exchange, pending.routingKey, why),
+            ReplyMessages.requestChannelClosed(pending.exchange, pending.routingKey, why),
             cause);
       }
     }

@@ -1,7 +1,7 @@
 package dev.warren.internal.reply;
 
 import dev.warren.RequestException.Reason;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,7 +63,7 @@ final class WaitingRequests {
     if (leave(pending)) {
       pending.fail(
           Reason.TIMED_OUT,
-          Messages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
+          ReplyMessages.requestTimedOut(pending.exchange, pending.routingKey, pending.timeout),
           null);
     }
   }

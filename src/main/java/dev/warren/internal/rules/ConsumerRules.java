@@ -1,7 +1,8 @@
 package dev.warren.internal.rules;
 
 import dev.warren.internal.config.Durations;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.BatchMessages;
+import dev.warren.internal.logging.DeclarationMessages;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -32,7 +33,7 @@ public final class ConsumerRules {
   /** A consumer reads a named queue. */
   public static void queue(String consumer, String where, String queue, Consumer<String> problems) {
     if (queue.isBlank()) {
-      problems.accept(Messages.blankQueue(consumer, where));
+      problems.accept(DeclarationMessages.blankQueue(consumer, where));
     }
   }
 
@@ -62,7 +63,7 @@ public final class ConsumerRules {
       String consumer, String where, int value, String source, Consumer<String> problems) {
     if (value > MAX_PREFETCH) {
       problems.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               consumer,
               where,
               "prefetch",
@@ -100,7 +101,7 @@ public final class ConsumerRules {
   public static void batchWithinPrefetch(
       String consumer, String where, int batchSize, int prefetch, Consumer<String> problems) {
     if (batchSize > prefetch && prefetch >= 1) {
-      problems.accept(Messages.batchOverPrefetch(consumer, where, batchSize, prefetch));
+      problems.accept(BatchMessages.batchOverPrefetch(consumer, where, batchSize, prefetch));
     }
   }
 
@@ -115,7 +116,7 @@ public final class ConsumerRules {
       return positiveDuration(text);
     } catch (IllegalArgumentException e) {
       problems.accept(
-          Messages.invalidSetting(
+          DeclarationMessages.invalidSetting(
               consumer, where, "batchWait", "'" + text + "'", source, e.getMessage()));
       return null;
     }
@@ -148,7 +149,7 @@ public final class ConsumerRules {
       String deadLetter,
       Consumer<String> problems) {
     if (quorum && (maxAttempts > 0) != !deadLetter.isEmpty()) {
-      problems.accept(Messages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
+      problems.accept(DeclarationMessages.quorumHalfPair(consumer, where, maxAttempts, deadLetter));
       return false;
     }
     return true;
@@ -162,7 +163,7 @@ public final class ConsumerRules {
       boolean retryPublisher,
       Consumer<String> problems) {
     if (quorum && retryPublisher) {
-      problems.accept(Messages.retryPublisherOnQuorum(consumer, where));
+      problems.accept(DeclarationMessages.retryPublisherOnQuorum(consumer, where));
     }
   }
 
@@ -183,11 +184,11 @@ public final class ConsumerRules {
       Supplier<String> listed,
       Consumer<String> problems) {
     if (bodies == 0) {
-      problems.accept(Messages.noPayload(consumer, where));
+      problems.accept(DeclarationMessages.noPayload(consumer, where));
       return false;
     }
     if (payloads > 1) {
-      problems.accept(Messages.twoPayloads(consumer, where, listed.get()));
+      problems.accept(DeclarationMessages.twoPayloads(consumer, where, listed.get()));
       return false;
     }
     return true;
@@ -203,7 +204,8 @@ public final class ConsumerRules {
       String source,
       Consumer<String> problems) {
     if (value < min) {
-      problems.accept(Messages.invalidSetting(consumer, where, label, value, source, fix));
+      problems.accept(
+          DeclarationMessages.invalidSetting(consumer, where, label, value, source, fix));
     }
   }
 }

@@ -16,7 +16,8 @@ import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.logging.ServerMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.publish.MustNotBlock;
@@ -246,7 +247,7 @@ public final class WarrenRuntime {
     started = true;
     telemetry.start(timer, internal);
     if (threads.isManaged()) {
-      LOG.info(Messages.threadsChosen(threads.description()));
+      ServerMessages.threadsChosen(LOG, threads.description());
     }
     FailureMapping failures = failureMapping(beanManager);
     boolean perConsumer = settings.connection().perConsumer();
@@ -310,7 +311,7 @@ public final class WarrenRuntime {
       try {
         runner.start(connection);
       } catch (IOException | RuntimeException e) {
-        LOG.log(Level.SEVERE, Messages.startFailed(model.name(), e.toString()), e);
+        ConsumingMessages.startFailed(LOG, e, model.name(), e.toString());
         throw e;
       }
     }
@@ -456,7 +457,7 @@ public final class WarrenRuntime {
       }
     }
     if (unanswered > 0) {
-      LOG.warning(Messages.shutdownCallsUnanswered(what, unanswered, settings.shutdownTimeout()));
+      ConsumingMessages.shutdownCallsUnanswered(LOG, what, unanswered, settings.shutdownTimeout());
     }
   }
 

@@ -2,7 +2,7 @@ package dev.warren.internal.servlet;
 
 import dev.warren.internal.config.AsyncApiSettings;
 import dev.warren.internal.config.WarrenConfig;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.AsyncApiMessages;
 import jakarta.servlet.ServletContainerInitializer;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
@@ -33,28 +33,27 @@ public final class AsyncApiInitializer implements ServletContainerInitializer {
           new WarrenConfig(ConfigProvider.getConfig(context.getClassLoader()), problems::add)
               .asyncApi("warren");
     } catch (RuntimeException | LinkageError e) {
-      LOG.warning(Messages.asyncApiNotServed("its config cannot be read (" + e + ")"));
+      AsyncApiMessages.asyncApiNotServed(LOG, "its config cannot be read (" + e + ")");
       return;
     }
     if (!settings.enabled()) {
       return;
     }
     if (!problems.isEmpty()) {
-      LOG.warning(Messages.asyncApiNotServed(String.join("; ", problems)));
+      AsyncApiMessages.asyncApiNotServed(LOG, String.join("; ", problems));
       return;
     }
     ServletRegistration.Dynamic registration =
         context.addServlet(SERVLET_NAME, new AsyncApiServlet(settings.path(), settings.pagePath()));
     if (registration == null) {
-      LOG.warning(
-          Messages.asyncApiNotServed("the application has a servlet named '" + SERVLET_NAME + "'"));
+      AsyncApiMessages.asyncApiNotServed(
+          LOG, "the application has a servlet named '" + SERVLET_NAME + "'");
       return;
     }
     Set<String> taken = registration.addMapping(settings.path(), settings.pagePath());
     if (!taken.isEmpty()) {
-      LOG.warning(
-          Messages.asyncApiNotServed(
-              "the application maps another servlet to " + String.join(", ", taken)));
+      AsyncApiMessages.asyncApiNotServed(
+          LOG, "the application maps another servlet to " + String.join(", ", taken));
     }
   }
 }

@@ -2,7 +2,7 @@ package dev.warren.internal.servlet;
 
 import dev.warren.AsyncApiDocument;
 import dev.warren.internal.asyncapi.AsyncApiPage;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.AsyncApiMessages;
 import jakarta.enterprise.inject.spi.CDI;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -38,10 +38,10 @@ final class AsyncApiServlet extends HttpServlet {
     try {
       document = document();
     } catch (RuntimeException e) {
-      String message = Messages.asyncApiUnavailable(request.getServletPath(), e.toString());
+      String message = AsyncApiMessages.asyncApiUnavailable(request.getServletPath(), e.toString());
       if (!warned) {
         warned = true;
-        LOG.warning(message);
+        AsyncApiMessages.ASYNC_API_UNAVAILABLE.log(LOG, request.getServletPath(), e.toString());
       }
       response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
       write(response, "text/plain", message);

@@ -2,7 +2,7 @@ package dev.warren.internal.topology;
 
 import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import java.util.Optional;
@@ -60,12 +60,12 @@ public final class QuorumLimit {
     }
     if (!version.known()) {
       return Optional.of(
-          Messages.brokerVersionUnknown(
+          DeclarationMessages.brokerVersionUnknown(
               model.name(), model.where(), model.queue(), version.text()));
     }
     if (kind == DeliveryLimit.Kind.UNSTATED && version.limitsQuorumQueuesByDefault()) {
       return Optional.of(
-          Messages.quorumLimitUnseen(
+          DeclarationMessages.quorumLimitUnseen(
               model.name(),
               model.where(),
               model.queue(),
@@ -100,7 +100,7 @@ public final class QuorumLimit {
     } else {
       fix = "; or set " + key + "' to the limit the queue has";
     }
-    return Messages.deliveryLimitRefused(
+    return DeclarationMessages.deliveryLimitRefused(
         model.name(),
         model.where(),
         model.queue(),

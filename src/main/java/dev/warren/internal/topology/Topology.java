@@ -7,7 +7,7 @@ import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.recovery.AutorecoveringConnection;
 import dev.warren.Delay;
 import dev.warren.QueueType;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.BindingModel;
@@ -212,13 +212,15 @@ public final class Topology implements AutoCloseable {
     } catch (IOException e) {
       String unknownType = unknownExchangeType(e);
       if (unknownType != null) {
-        problems.add(Messages.delayPluginMissing(model.name(), model.where(), unknownType));
+        problems.add(
+            DeclarationMessages.delayPluginMissing(model.name(), model.where(), unknownType));
       } else {
         problems.add(problem(model, what, e, refusal(model, what)));
       }
       return;
     } catch (Exception e) {
-      problems.add(Messages.checkFailed(model.name(), model.where(), what, e.toString()));
+      problems.add(
+          DeclarationMessages.checkFailed(model.name(), model.where(), what, e.toString()));
       return;
     }
     step(
@@ -256,7 +258,7 @@ public final class Topology implements AutoCloseable {
   /** The problem of a refused declare of {@code what}, from the broker's reply text. */
   private static Function<String, String> refusal(ConsumerModel model, String what) {
     return reason ->
-        Messages.declareRefused(
+        DeclarationMessages.declareRefused(
             model.name(),
             model.where(),
             "declaring " + what,
@@ -283,7 +285,8 @@ public final class Topology implements AutoCloseable {
     } catch (IOException e) {
       problems.add(problem(model, what, e, refused));
     } catch (RuntimeException e) {
-      problems.add(Messages.checkFailed(model.name(), model.where(), what, e.toString()));
+      problems.add(
+          DeclarationMessages.checkFailed(model.name(), model.where(), what, e.toString()));
     }
   }
 
@@ -302,22 +305,23 @@ public final class Topology implements AutoCloseable {
     if (e.getCause() instanceof ShutdownSignalException signal
         && signal.getReason() instanceof AMQP.Channel.Close close) {
       if (close.getReplyCode() == AMQP.NOT_FOUND) {
-        return Messages.missing(model.name(), model.where(), what, vhost);
+        return DeclarationMessages.missing(model.name(), model.where(), what, vhost);
       }
       if (close.getReplyCode() == AMQP.PRECONDITION_FAILED) {
         return refused.apply(close.getReplyText());
       }
       if (close.getReplyCode() == AMQP.ACCESS_REFUSED) {
-        return Messages.declareRefused(
+        return DeclarationMessages.declareRefused(
             model.name(),
             model.where(),
             (model.declareTopology() ? "declaring " : "checking ") + what,
             close.getReplyText(),
             permissionFix(model.name()));
       }
-      return Messages.checkFailed(model.name(), model.where(), what, close.getReplyText());
+      return DeclarationMessages.checkFailed(
+          model.name(), model.where(), what, close.getReplyText());
     }
-    return Messages.checkFailed(model.name(), model.where(), what, e.toString());
+    return DeclarationMessages.checkFailed(model.name(), model.where(), what, e.toString());
   }
 
   /** What to do when the user may not declare or check: say what it lacks, or declare less. */

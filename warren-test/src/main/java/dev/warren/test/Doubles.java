@@ -8,7 +8,7 @@ import dev.warren.RequestException;
 import dev.warren.Requester;
 import dev.warren.internal.codec.PayloadDecoder;
 import dev.warren.internal.codec.PayloadEncoder;
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.ReplyMessages;
 import dev.warren.spi.Codec;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.inject.Alternative;
@@ -99,7 +99,7 @@ public class Doubles {
                 RequestException.Reason.TIMED_OUT,
                 request.exchange(),
                 request.routingKey(),
-                Messages.kitNoAnswer(request.exchange(), request.routingKey()),
+                TestKitMessages.kitNoAnswer(request.exchange(), request.routingKey()),
                 null));
       }
       try {
@@ -110,7 +110,7 @@ public class Doubles {
                 RequestException.Reason.UNDECODABLE_REPLY,
                 request.exchange(),
                 request.routingKey(),
-                Messages.replyUndecodable(
+                ReplyMessages.replyUndecodable(
                     request.exchange(),
                     request.routingKey(),
                     replyType.getTypeName(),

@@ -17,7 +17,6 @@ import dev.warren.internal.invocation.BeanTarget;
 import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.Handled;
 import dev.warren.internal.invocation.HandlerInvoker;
-import dev.warren.internal.logging.Messages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.settlement.Attempts;
@@ -299,7 +298,7 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
   public List<Delivered> deliverBatch(String consumer, List<TestMessage> messages) {
     ConsumerModel model = model(consumer, true);
     if (broker) {
-      throw new IllegalArgumentException(Messages.kitBatchWithBroker(consumer));
+      throw new IllegalArgumentException(TestKitMessages.kitBatchWithBroker(consumer));
     }
     String retryCountHeader = extension.deployment().global().retryCountHeader();
     List<KitDelivery> batch = new ArrayList<>();
@@ -458,16 +457,17 @@ public final class WarrenTestKit implements AutoCloseable, BeforeAllCallback, Af
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        Messages.kitNoConsumer(
+                        TestKitMessages.kitNoConsumer(
                             consumer,
                             consumers.stream()
                                 .map(m -> "'" + m.name() + "'")
                                 .collect(Collectors.joining(", ")))));
     if (model.shape().batch() && !batch) {
-      throw new IllegalArgumentException(Messages.kitBatchConsumer(model.name(), model.where()));
+      throw new IllegalArgumentException(
+          TestKitMessages.kitBatchConsumer(model.name(), model.where()));
     }
     if (!model.shape().batch() && batch) {
-      throw new IllegalArgumentException(Messages.kitNotBatch(model.name(), model.where()));
+      throw new IllegalArgumentException(TestKitMessages.kitNotBatch(model.name(), model.where()));
     }
     return model;
   }

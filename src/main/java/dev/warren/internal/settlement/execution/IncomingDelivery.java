@@ -6,8 +6,8 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Envelope;
 import dev.warren.internal.codec.ReceivedMessage;
 import dev.warren.internal.invocation.HandedBack;
-import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.telemetry.Processing;
 import java.io.IOException;
@@ -83,9 +83,8 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
    */
   boolean settle(Action action) {
     if (!SETTLED.compareAndSet(this, null, action)) {
-      LOG.warning(
-          Messages.alreadySettled(
-              source.consumerName(), deliveryTag(), settled.toString(), action.toString()));
+      SettlementMessages.alreadySettled(
+          LOG, source.consumerName(), deliveryTag(), settled.toString(), action.toString());
       return false;
     }
     boolean sent = send(action);
@@ -130,11 +129,8 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
       }
       return true;
     } catch (IOException | AlreadyClosedException e) {
-      LOG.log(
-          Level.WARNING,
-          Messages.settleFailed(
-              source.consumerName(), deliveryTag(), action.toString(), e.toString()),
-          e);
+      SettlementMessages.settleFailed(
+          LOG, e, source.consumerName(), deliveryTag(), action.toString(), e.toString());
       return false;
     }
   }
@@ -146,7 +142,7 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
   void channelGone(String what) {
     long suppressed = source.channelGone().pass();
     if (suppressed != RateLimit.SUPPRESSED) {
-      LOG.warning(Messages.channelGone(source.consumerName(), deliveryTag(), what, suppressed));
+      SettlementMessages.channelGone(LOG, source.consumerName(), deliveryTag(), what, suppressed);
     }
   }
 

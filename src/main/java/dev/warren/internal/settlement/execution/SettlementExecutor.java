@@ -5,8 +5,8 @@ import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.Outcome;
 import dev.warren.internal.connection.ConsumerChannel;
 import dev.warren.internal.invocation.Handled;
-import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.SettlementMessages;
 import dev.warren.internal.settlement.Action;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.Settlement;
@@ -122,9 +122,8 @@ public final class SettlementExecutor {
       if (action instanceof Action.Reject reject
           && reject.reason() == Action.Reason.DELAY_DISCARDED
           && delayWarnings.allow()) {
-        LOG.warning(
-            Messages.delayDiscarded(
-                consumer, queue, ((Outcome.RetryAfter) handled.outcome()).delay()));
+        SettlementMessages.delayDiscarded(
+            LOG, consumer, queue, ((Outcome.RetryAfter) handled.outcome()).delay());
       }
       settleNow(delivery, action);
     }
@@ -148,7 +147,7 @@ public final class SettlementExecutor {
    */
   private void holdThenCopy(IncomingDelivery delivery, Action.Later later) {
     if (later.delay().compareTo(consumerTimeout) >= 0 && delayWarnings.allow()) {
-      LOG.warning(Messages.delayPastConsumerTimeout(consumer, later.delay(), consumerTimeout));
+      SettlementMessages.delayPastConsumerTimeout(LOG, consumer, later.delay(), consumerTimeout);
     }
     long delay = later.delay().toNanos();
     inFlight.delayed(delivery, System.nanoTime() + delay);
@@ -193,8 +192,8 @@ public final class SettlementExecutor {
   private void heldChannelGone(IncomingDelivery delivery, Action.Copy copy) {
     long suppressed = heldGoneLines.pass();
     if (suppressed != RateLimit.SUPPRESSED) {
-      LOG.info(
-          Messages.heldChannelGone(consumer, delivery.deliveryTag(), copy.toString(), suppressed));
+      SettlementMessages.heldChannelGone(
+          LOG, consumer, delivery.deliveryTag(), copy.toString(), suppressed);
     }
     listener.abandoned(delivery, "its channel closed during its in-process delay");
     inFlight.done(delivery);
@@ -302,29 +301,29 @@ public final class SettlementExecutor {
       Action.Copy dead = Settlement.copyFailed(delivery.rawHeaders(), copy, failure, policy);
       long suppressed = givenUpErrors.pass();
       if (suppressed != RateLimit.SUPPRESSED || verdict.newlyFailing()) {
-        LOG.severe(
-            Messages.copyGivenUp(
-                consumer,
-                queue,
-                copy.toString(),
-                verdict.inARow(),
-                failure.toString(),
-                dead == null ? null : policy.deadLetter(),
-                Math.max(suppressed, 0)));
+        SettlementMessages.copyGivenUp(
+            LOG,
+            consumer,
+            queue,
+            copy.toString(),
+            verdict.inARow(),
+            failure.toString(),
+            dead == null ? null : policy.deadLetter(),
+            Math.max(suppressed, 0));
       }
       if (dead != null && delivery.channelOpen()) {
         deadLetterInstead(delivery, dead);
         return;
       }
     } else if (copyWarnings.allow()) {
-      LOG.warning(
-          Messages.copyFailed(
-              consumer,
-              delivery.deliveryTag(),
-              copy.toString(),
-              failure.toString(),
-              verdict.inARow(),
-              verdict.pause()));
+      SettlementMessages.copyFailed(
+          LOG,
+          consumer,
+          delivery.deliveryTag(),
+          copy.toString(),
+          failure.toString(),
+          verdict.inARow(),
+          verdict.pause());
     }
     if (delivery.channelOpen()) {
       requeueAfter(delivery, verdict.pause());

@@ -1,11 +1,10 @@
 package dev.warren.internal.settlement.execution;
 
-import dev.warren.internal.logging.Messages;
 import dev.warren.internal.logging.RateLimit;
+import dev.warren.internal.logging.SettlementMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -125,11 +124,8 @@ public final class SettlementGuard {
     }
     if (!requeued.isEmpty()) {
       if (requeuedWarnings.allow()) {
-        LOG.log(
-            Level.WARNING,
-            Messages.stepFailedRequeued(
-                consumer, where, step, failure.toString(), describe(requeued)),
-            failure);
+        SettlementMessages.stepFailedRequeued(
+            LOG, failure, consumer, where, step, failure.toString(), describe(requeued));
       }
     } else {
       report(step, describe(settled), failure);
@@ -138,10 +134,8 @@ public final class SettlementGuard {
 
   private void report(String step, String deliveries, Throwable failure) {
     if (settledWarnings.allow()) {
-      LOG.log(
-          Level.WARNING,
-          Messages.stepFailedAfterSettling(consumer, where, step, failure.toString(), deliveries),
-          failure);
+      SettlementMessages.stepFailedAfterSettling(
+          LOG, failure, consumer, where, step, failure.toString(), deliveries);
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.warren.internal.telemetry.otel;
 
-import dev.warren.internal.logging.Messages;
+import dev.warren.internal.logging.TelemetryMessages;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
@@ -123,12 +123,12 @@ public final class OtelTelemetry implements Telemetry {
     }
     Bean<?> bean = beanManager.resolve(beans);
     if (bean == null) {
-      LOG.warning(
-          Messages.ambiguousOpenTelemetry(
-              beans.stream()
-                  .map(b -> b.getBeanClass().getName())
-                  .sorted()
-                  .collect(Collectors.joining(", "))));
+      TelemetryMessages.ambiguousOpenTelemetry(
+          LOG,
+          beans.stream()
+              .map(b -> b.getBeanClass().getName())
+              .sorted()
+              .collect(Collectors.joining(", ")));
       return null;
     }
     return (OpenTelemetry)
