@@ -124,7 +124,8 @@ public interface Delivery {
    *
    * @param queue the queue the message was dead-lettered from
    * @param reason {@code rejected}, {@code expired}, {@code maxlen} or {@code delivery_limit}
-   * @param count how many times (RabbitMQ 4 counts differently for wait queues; see the README)
+   * @param count how many times (RabbitMQ 4 counts differently for wait queues; see
+   *     docs/rabbitmq-versions.md)
    * @param exchange the exchange the message had been published to
    * @param routingKeys its routing keys
    * @param time when it was dead-lettered the first time for this queue and reason, or {@code null}

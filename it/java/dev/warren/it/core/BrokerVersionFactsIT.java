@@ -14,10 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The broker facts Warren's per-version table of quorum delivery limits rests on (README, "RabbitMQ
- * versions"), checked with the raw client on the test broker, so that a broker version that behaves
- * otherwise fails here first: without x-delivery-limit RabbitMQ 3.x has no limit and 4.x 20; -1
- * means no limit on 4.x but dead-letters on the first return on 3.x; N means N returns on both.
+ * The broker facts Warren's per-version table of quorum delivery limits rests on
+ * (docs/rabbitmq-versions.md), checked with the raw client on the test broker, so that a broker
+ * version that behaves otherwise fails here first: without x-delivery-limit RabbitMQ 3.x has no
+ * limit and 4.x 20; -1 means no limit on 4.x but dead-letters on the first return on 3.x; N means N
+ * returns on both.
  */
 class BrokerVersionFactsIT {
 

@@ -190,7 +190,8 @@ class DlxTtlDelayIT extends WarrenIT {
   void theXDeathCountOfTheCopiesGrowsOnRabbitMq3AndStaysOneOnRabbitMq4() {
     Broker.get().publish(DEATHS, "x-1");
     await().atMost(Duration.ofSeconds(15)).until(() -> Handlers.DEATH_COUNTS.size() == 4);
-    // Warren's attempt counts the same on both; the broker's own count does not (README)
+    // Warren's attempt counts the same on both; the broker's own count does not
+    // (docs/rabbitmq-versions.md)
     if (Broker.get().rabbitMq4()) {
       assertThat(Handlers.DEATH_COUNTS).containsExactly("1:0", "2:1", "3:1", "4:1");
     } else {

@@ -80,7 +80,7 @@ public final class OtelTelemetry implements Telemetry {
    * Warren's telemetry on the application's {@code OpenTelemetry}; {@link Telemetry#NONE} when that
    * is the no-op implementation (no SDK, or MicroProfile Telemetry with {@code otel.sdk.disabled},
    * its default), whose spans, metrics and propagation would all be thrown away: measured, the
-   * no-op objects alone cost 200-380 bytes of allocation per message (bench/RESULTS.md).
+   * no-op objects alone cost 200-380 bytes of allocation per message (bench/HISTORY.md).
    *
    * <p>Without a bean, the SDK registered as {@link GlobalOpenTelemetry}; when none is registered
    * yet, a {@link LateGlobalTelemetry} that reports to it once the application registers one.
