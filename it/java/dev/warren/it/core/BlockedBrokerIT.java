@@ -15,10 +15,8 @@ import dev.warren.it.support.OwnNode;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -100,9 +98,7 @@ class BlockedBrokerIT {
   void blockTheConnection() throws Exception {
     Connection connection = container.select(Connection.class).get();
     Channel raw = connection.createChannel(); // opened before the alarm
-    CountDownLatch blocked = NODE.alarm(connection);
-    raw.basicPublish("", NOBODY, null, "blocks".getBytes(StandardCharsets.UTF_8));
-    assertThat(blocked.await(20, TimeUnit.SECONDS)).as("the connection is blocked").isTrue();
+    assertThat(NODE.block(connection, raw, 20)).as("the connection is blocked").isTrue();
   }
 
   @Test

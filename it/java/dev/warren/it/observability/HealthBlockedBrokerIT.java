@@ -13,11 +13,9 @@ import dev.warren.it.support.OwnNode;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -94,9 +92,7 @@ class HealthBlockedBrokerIT {
     // the publishing connection (the injected one) publishes during the alarm: blocked
     Connection connection = container.select(Connection.class).get();
     Channel raw = connection.createChannel();
-    CountDownLatch blocked = NODE.alarm(connection);
-    raw.basicPublish("", NOWHERE, null, "blocks".getBytes(StandardCharsets.UTF_8));
-    assertThat(blocked.await(20, TimeUnit.SECONDS)).as("the connection is blocked").isTrue();
+    assertThat(NODE.block(connection, raw, 20)).as("the connection is blocked").isTrue();
 
     // the publisher's first message opens its channel: a channel.open the broker never answers
     Publisher publisher = container.select(Publisher.class).get();

@@ -1,6 +1,7 @@
 package dev.warren.it.support;
 
 import com.rabbitmq.client.BlockedListener;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -75,6 +76,23 @@ public final class OwnNode {
         });
     ctl("set_vm_memory_high_watermark", "0");
     return blocked;
+  }
+
+  /**
+   * Raises the memory alarm and publishes on {@code raw} (a channel of {@code watched} opened
+   * before the alarm) until the broker blocks {@code watched}; true once the client is told. The
+   * broker blocks a connection that publishes after its reader learnt of the alarm, which can come
+   * after {@code rabbitmqctl} returns: one publish can slip through unblocked, so it publishes
+   * again every half second, at most for {@code seconds}.
+   */
+  public boolean block(Connection watched, Channel raw, int seconds)
+      throws IOException, InterruptedException {
+    CountDownLatch blocked = alarm(watched);
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    do {
+      raw.basicPublish("", "warren.it.nobody", null, "blocks".getBytes(StandardCharsets.UTF_8));
+    } while (!blocked.await(500, TimeUnit.MILLISECONDS) && System.nanoTime() < end);
+    return blocked.getCount() == 0;
   }
 
   /** rabbitmqctl against the node. */
