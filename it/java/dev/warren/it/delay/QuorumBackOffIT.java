@@ -175,6 +175,72 @@ class QuorumBackOffIT {
   }
 
   @Test
+  void anExistingQueueWithAnotherBackOffIsRefusedAtDeploymentNamingTheArgument() {
+    assumeTrue(version.nativeDelayedRetry(), "RabbitMQ " + version + " has no delayed retry");
+    // the broker compares the x-delayed-retry-* arguments on a redeclare (measured on 4.3.6)
+    Broker.get()
+        .queue(
+            QUEUE,
+            Map.of(
+                "x-queue-type",
+                "quorum",
+                "x-delivery-limit",
+                4,
+                "x-dead-letter-exchange",
+                "",
+                "x-dead-letter-routing-key",
+                DLQ,
+                "x-delayed-retry-type",
+                "failed",
+                "x-delayed-retry-min",
+                100,
+                "x-delayed-retry-max",
+                200));
+    assertThat(WeldSe.deploymentFailure(Backing.class))
+        .contains(
+            "WARREN-017",
+            "consumer '" + QUEUE + "'",
+            "inequivalent arg 'x-delayed-retry-min'",
+            "received '500' but current is '100'");
+  }
+
+  @Test
+  void onAQueueWarrenDoesNotDeclareItWarnsThatItCannotCheckTheBackOff() {
+    assumeTrue(version.nativeDelayedRetry(), "RabbitMQ " + version + " has no delayed retry");
+    Broker.get()
+        .queue(
+            AFTER_QUEUE,
+            Map.of(
+                "x-queue-type",
+                "quorum",
+                "x-delayed-retry-type",
+                "failed",
+                "x-delayed-retry-min",
+                300,
+                "x-delayed-retry-max",
+                300));
+    TestConfig.set("warren.consumers." + AFTER_QUEUE + ".declare-topology", "false");
+    try (LogCapture logs = LogCapture.start();
+        WeldContainer container = WeldSe.start(Asking.class)) {
+      assertThat(logs.messagesContaining("WARREN-294"))
+          .singleElement()
+          .satisfies(
+              w ->
+                  assertThat(w)
+                      .contains(
+                          "'" + AFTER_QUEUE + "'",
+                          "x-delayed-retry-type=failed, x-delayed-retry-min=300,"
+                              + " x-delayed-retry-max=300",
+                          "declare-topology=true"));
+      // the queue's own arguments hold the retry all the same
+      Broker.get().publish(AFTER_QUEUE, "a-2");
+      await().atMost(Duration.ofSeconds(10)).until(() -> Asking.ARRIVALS.size() == 2);
+      assertThat((Asking.ARRIVALS.get(1) - Asking.ARRIVALS.get(0)) / 1_000_000)
+          .isGreaterThanOrEqualTo(300 - TOLERANCE_MILLIS);
+    }
+  }
+
+  @Test
   void onABrokerBefore43TheBackOffIsADeploymentProblemNotAnImmediateRedelivery() {
     assumeFalse(version.nativeDelayedRetry(), "RabbitMQ " + version + " has delayed retry");
     assertThat(WeldSe.deploymentFailure(Backing.class))
