@@ -25,11 +25,11 @@ import java.util.Map;
  * retryAfter   any      attempt &ge; cap          dead-letter copy instead of waiting again
  * retryAfter   classic  NONE                    hold unacked; after the delay copy (count + 1)
  *                                               to the retry target, then reject
- * retryAfter   quorum   NONE, back-off,          basic.reject(requeue=true): the broker holds it
- *                       delay &le; its hold         (min &times; delivery count, at most max)
- * retryAfter   quorum   NONE, back-off,          basic.reject(requeue=true), held for less than
- *                       delay &gt; its hold         asked: shortened, and warned (WARREN-296)
- * retryAfter   quorum   NONE, no back-off        basic.reject(requeue=true): delay discarded
+ * retryAfter   quorum   NONE, back-off,         basic.reject(requeue=true): the broker holds it
+ *                       delay &le; its hold        (min &times; delivery count, at most max)
+ * retryAfter   quorum   NONE, back-off,         basic.reject(requeue=true), held for less than
+ *                       delay &gt; its hold        asked: shortened, and warned (WARREN-295)
+ * retryAfter   quorum   NONE, no back-off       basic.reject(requeue=true): delay discarded
  * retryAfter   any      DLX_TTL                 copy (count + 1, expiration) to the wait queue,
  *                                               then basic.ack
  * retryAfter   any      PLUGIN_DME              copy (count + 1, x-delay, not mandatory) to
@@ -144,7 +144,7 @@ public final class Settlement {
         && Attempts.serverCounts(policy.queueType())
         && backOff.delaysRejects()) {
       // no per-message delay over AMQP 0.9.1: the queue's back-off is all there is, and a longer
-      // delay than it gives is said (WARREN-296), never silently cut
+      // delay than it gives is said (WARREN-295), never silently cut
       return new Action.Reject(
           true,
           delay.compareTo(backOff.holdAfterReject(headers)) <= 0
