@@ -164,6 +164,21 @@ final class StartupCopies implements Extension {
     }
 
     @Override
+    public String delayedRetryType() {
+      return original.delayedRetryType();
+    }
+
+    @Override
+    public int delayedRetryMin() {
+      return original.delayedRetryMin();
+    }
+
+    @Override
+    public int delayedRetryMax() {
+      return original.delayedRetryMax();
+    }
+
+    @Override
     public RetryPublisher retryPublisher() {
       return original.retryPublisher();
     }

@@ -38,7 +38,12 @@ public sealed interface Outcome {
   }
 
   /**
-   * The delivery should be tried again, no sooner than {@code delay}.
+   * The delivery should be tried again, no sooner than {@code delay}. Where it waits is the
+   * consumer's {@link RabbitConsumer#delay()}. On a quorum queue without one, AMQP 0.9.1 has no way
+   * to delay one message: with the queue's own back-off ({@link RabbitConsumer#delayedRetryType()})
+   * the delivery is returned and the broker holds it for the back-off's hold of this attempt; a
+   * {@code delay} longer than that hold comes back earlier than asked, and Warren logs {@code
+   * WARREN-295} to say so. Without a back-off the delay is discarded ({@code WARREN-035}).
    *
    * @throws IllegalArgumentException if {@code delay} is negative
    */

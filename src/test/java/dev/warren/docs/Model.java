@@ -15,6 +15,8 @@ final class Model {
 
   record Shipment(String id) {}
 
+  record Invoice(String id) {}
+
   record Event(String type) {}
 
   record Row(String line) {
@@ -35,6 +37,10 @@ final class Model {
 
   interface Bank {
     boolean charge(Payment payment);
+  }
+
+  interface Ledger {
+    boolean book(Invoice invoice);
   }
 
   interface Carrier {

@@ -2,9 +2,12 @@ package dev.warren.docs;
 
 import dev.warren.Delay;
 import dev.warren.Outcome;
+import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
 import dev.warren.docs.Model.Bank;
 import dev.warren.docs.Model.Carrier;
+import dev.warren.docs.Model.Invoice;
+import dev.warren.docs.Model.Ledger;
 import dev.warren.docs.Model.Payment;
 import dev.warren.docs.Model.Shipment;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,10 +20,23 @@ public class Retries {
 
   @Inject Bank bank;
   @Inject Carrier carrier;
+  @Inject Ledger ledger;
 
   @RabbitConsumer(queue = "payments", maxAttempts = 5, deadLetter = "payments.dlq")
   public Outcome onPayment(Payment payment) {
     return bank.charge(payment) ? Outcome.ack() : Outcome.retry();
+  }
+
+  @RabbitConsumer(
+      queue = "invoices",
+      queueType = QueueType.QUORUM,
+      maxAttempts = 5,
+      deadLetter = "invoices.dlq",
+      delayedRetryType = "failed",
+      delayedRetryMin = 500,
+      delayedRetryMax = 1500)
+  public Outcome onInvoice(Invoice invoice) {
+    return ledger.book(invoice) ? Outcome.ack() : Outcome.retry();
   }
 
   @RabbitConsumer(

@@ -10,6 +10,7 @@ import dev.warren.internal.model.ConsumerModel.BindingModel;
 import dev.warren.internal.model.PublicationModel;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.DelayTier;
+import dev.warren.internal.settlement.DelayedRetry;
 import dev.warren.internal.topology.Topology;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -160,6 +161,17 @@ final class Operations {
       policy.put("deadLetter", obj("queue", model.deadLetter(), "channel", dlq));
     }
     policy.put("delay", delay(model));
+    DelayedRetry backOff = model.delayedRetry();
+    if (backOff.declared()) {
+      // the quorum queue's own back-off: the broker holds each returned delivery
+      Map<String, Object> delayedRetry = obj("type", backOff.type());
+      if (backOff.delaysRejects()) {
+        delayedRetry.put("minMillis", backOff.minMillis());
+        delayedRetry.put("maxMillis", backOff.maxMillis());
+        delayedRetry.put("hold", "minMillis x delivery count, at most maxMillis");
+      }
+      policy.put("delayedRetry", delayedRetry);
+    }
     return policy;
   }
 

@@ -164,6 +164,18 @@ public final class WarrenConfig {
   public static final String CONSUMER_DELAY_TIERS = "delay-tiers";
 
   /**
+   * Per-consumer key: a quorum queue's own back-off, {@code failed}, {@code all} or {@code
+   * disabled} (RabbitMQ 4.3 and later).
+   */
+  public static final String CONSUMER_DELAYED_RETRY_TYPE = "delayed-retry-type";
+
+  /** Per-consumer key: the back-off's hold after the first return, in ms. */
+  public static final String CONSUMER_DELAYED_RETRY_MIN = "delayed-retry-min";
+
+  /** Per-consumer key: the back-off's longest hold, in ms. */
+  public static final String CONSUMER_DELAYED_RETRY_MAX = "delayed-retry-max";
+
+  /**
    * Per-consumer key: the longest a handler may take for one delivery (or batch) before Warren
    * settles it as {@code retry()} and ignores its late result; {@code none} (the default) for no
    * limit.
@@ -220,6 +232,9 @@ public final class WarrenConfig {
           CONSUMER_DELAY,
           CONSUMER_DELAY_TARGET,
           CONSUMER_DELAY_TIERS,
+          CONSUMER_DELAYED_RETRY_TYPE,
+          CONSUMER_DELAYED_RETRY_MIN,
+          CONSUMER_DELAYED_RETRY_MAX,
           CONSUMER_HANDLER_TIMEOUT,
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);

@@ -22,6 +22,7 @@ import dev.warren.internal.rules.AnnotationDefaults;
 import dev.warren.internal.rules.ConsumerRules;
 import dev.warren.internal.settlement.DelayLimits;
 import dev.warren.internal.settlement.DelayTier;
+import dev.warren.internal.settlement.DelayedRetry;
 import dev.warren.internal.topology.Topology;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -223,6 +224,7 @@ final class ConsumerModels {
                 name, where, tier.upTo(), delay.name(), DelayLimits.max(delay)));
       }
     }
+    DelayedRetry delayedRetry = delayedRetry(a, config, name, where, quorum, counting);
     Setting<Duration> handlerTimeout =
         config.consumer(
             name,
@@ -268,7 +270,8 @@ final class ConsumerModels {
         delay,
         delayTarget,
         tiers,
-        handlerTimeout.value());
+        handlerTimeout.value(),
+        delayedRetry);
   }
 
   /**
@@ -304,6 +307,54 @@ final class ConsumerModels {
           ConsumingMessages.heldPastConsumerTimeout(
               name, where, key, limit, calls, prefetch, concurrency, consumerTimeout));
     }
+  }
+
+  /**
+   * The quorum queue's own back-off, as the rules accept it ({@link ConsumerRules#delayedRetry});
+   * {@link DelayedRetry#NONE} when there is none or after a problem.
+   */
+  private static DelayedRetry delayedRetry(
+      RabbitConsumer a,
+      WarrenConfig config,
+      String name,
+      String where,
+      boolean quorum,
+      Consumer<String> problems) {
+    Setting<String> type =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_DELAYED_RETRY_TYPE, a.delayedRetryType(), String::trim);
+    Setting<Integer> min =
+        config.consumer(
+            name,
+            WarrenConfig.CONSUMER_DELAYED_RETRY_MIN,
+            a.delayedRetryMin(),
+            WarrenConfig::parseInt);
+    Setting<Integer> max =
+        config.consumer(
+            name,
+            WarrenConfig.CONSUMER_DELAYED_RETRY_MAX,
+            a.delayedRetryMax(),
+            WarrenConfig::parseInt);
+    String accepted =
+        ConsumerRules.delayedRetry(
+            name,
+            where,
+            quorum,
+            type.value(),
+            type.source(),
+            min.value(),
+            min.source(),
+            max.value(),
+            max.source(),
+            problems);
+    if (accepted == null || accepted.isEmpty()) {
+      return DelayedRetry.NONE;
+    }
+    return new DelayedRetry(
+        accepted,
+        accepted.equals("disabled") ? 0 : min.value(),
+        accepted.equals("disabled") ? 0 : max.value(),
+        type.source());
   }
 
   /** The delay tiers, shortest first, each with its wait queue {@code <target>.<tier>}. */

@@ -6,6 +6,7 @@ import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.config.WarrenConfig.Setting;
 import dev.warren.internal.logging.DeclarationMessages;
+import dev.warren.internal.settlement.DelayedRetry;
 import dev.warren.internal.topology.Topology;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -126,6 +127,17 @@ final class QueueArguments {
     for (Argument argument : arguments) {
       if (argument.name().equals(Topology.DELIVERY_LIMIT)) {
         continue; // read by deliveryLimit, declared for the broker's version
+      }
+      if (DelayedRetry.ARGUMENTS.contains(argument.name())) {
+        problems.accept(
+            DeclarationMessages.badArgument(
+                name,
+                where,
+                argument.name(),
+                "is set by Warren from delayedRetryType, delayedRetryMin and delayedRetryMax,"
+                    + " which it checks (the broker accepts a malformed value and silently"
+                    + " redelivers at once); use those settings instead"));
+        continue;
       }
       if (reserved.contains(argument.name())) {
         problems.accept(

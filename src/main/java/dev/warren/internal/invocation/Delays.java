@@ -18,7 +18,7 @@ final class Delays {
     }
     Delay strategy = model.delay();
     if (DelayLimits.discarded(model.queueType(), strategy)) {
-      return null; // the delivery is requeued at once (WARREN-035)
+      return null; // requeued: at once (WARREN-035), or held by the queue's back-off (WARREN-295)
     }
     if (!DelayLimits.exceeds(strategy, after.delay())) {
       return null;

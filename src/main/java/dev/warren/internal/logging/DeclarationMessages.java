@@ -342,4 +342,46 @@ public final class DeclarationMessages {
   public static String limitWithoutRoute(String consumer, String method, String queue, long limit) {
     return LIMIT_WITHOUT_ROUTE.text(consumer, method, queue, limit);
   }
+
+  public static final Message DELAYED_RETRY_NEEDS_4_3 =
+      new Message(
+          293,
+          Level.PROBLEM,
+          "consumer '{consumer}' ({method}): delayedRetryType='{type}' ({source}) asks "
+              + "quorum queue '{queue}' to hold each retry() before its redelivery, but "
+              + "RabbitMQ {version} {why}: every retry() would be redelivered at once; "
+              + "|run RabbitMQ 4.3 or later, or remove delayedRetryType (for delays on "
+              + "older brokers return retryAfter with delay=DLX_TTL)");
+
+  /**
+   * @param why what the broker does with the arguments ("accepts the x-delayed-retry-* arguments
+   *     and ignores them", or that its version is unknown)
+   */
+  public static String delayedRetryNeeds43(
+      String consumer,
+      String method,
+      String type,
+      String source,
+      String queue,
+      String version,
+      String why) {
+    return DELAYED_RETRY_NEEDS_4_3.text(consumer, method, type, source, queue, version, why);
+  }
+
+  public static final Message DELAYED_RETRY_UNSEEN =
+      new Message(
+          294,
+          Level.WARN,
+          "consumer '{consumer}' ({method}): delayedRetryType='{type}' ({source}), but "
+              + "Warren does not declare quorum queue '{queue}' (declare-topology is off) "
+              + "and cannot see an existing queue's arguments or policies over AMQP 0.9.1, "
+              + "so it cannot check the back-off; the broker accepts malformed values and "
+              + "silently redelivers at once; |make sure the queue has {arguments} (or the "
+              + "policy keys delayed-retry-type, -min, -max), or set "
+              + "'warren.consumers.{consumer}.declare-topology=true'");
+
+  public static String delayedRetryUnseen(
+      String consumer, String method, String type, String source, String queue, String arguments) {
+    return DELAYED_RETRY_UNSEEN.text(consumer, method, type, source, queue, arguments);
+  }
 }

@@ -73,6 +73,22 @@ public final class SettlementMessages {
     DELAY_DISCARDED.log(log, consumer, delay, queue);
   }
 
+  public static final Message DELAY_SHORTENED =
+      new Message(
+          295,
+          Level.WARN,
+          "consumer '{consumer}' returned retryAfter({delay}) on quorum queue "
+              + "'{queue}', whose own back-off holds this attempt for {hold} "
+              + "(delayedRetryMin times its delivery count, at most delayedRetryMax): the delivery "
+              + "was requeued and comes back after {hold}, earlier than asked; |set "
+              + "delay=DLX_TTL for per-message delays, or raise delayedRetryMin and "
+              + "delayedRetryMax (logged at most once a minute per consumer)");
+
+  public static void delayShortened(
+      Logger log, String consumer, String queue, Duration delay, Duration hold) {
+    DELAY_SHORTENED.log(log, consumer, delay, queue, hold);
+  }
+
   public static final Message DELAY_PAST_CONSUMER_TIMEOUT =
       new Message(
           48,

@@ -5,6 +5,7 @@ import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.DelayTier;
+import dev.warren.internal.settlement.DelayedRetry;
 import jakarta.enterprise.inject.spi.Bean;
 import java.time.Duration;
 import java.util.List;
@@ -38,6 +39,8 @@ import java.util.Map;
  * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first
  * @param handlerTimeout the longest a call may take before its delivery (or batch) is settled as
  *     {@code retry()}; {@link Duration#ZERO} for no limit
+ * @param delayedRetry the quorum queue's own back-off (RabbitMQ 4.3 and later), {@link
+ *     DelayedRetry#NONE} for none
  */
 public record ConsumerModel(
     String name,
@@ -61,7 +64,8 @@ public record ConsumerModel(
     Delay delay,
     String delayTarget,
     List<DelayTier> delayTiers,
-    Duration handlerTimeout) {
+    Duration handlerTimeout,
+    DelayedRetry delayedRetry) {
 
   /**
    * Where classic retry copies go.
@@ -114,6 +118,7 @@ public record ConsumerModel(
         retryCountHeader,
         delay,
         delayTarget,
-        delayTiers);
+        delayTiers,
+        delayedRetry);
   }
 }

@@ -78,6 +78,17 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
     ConsumerRules.quorumPair(consumer, where, a.quorum(), maxAttempts, deadLetter, errors);
     // written at all, even with the defaults: deployment sees only values that differ from them
     ConsumerRules.retryPublisher(consumer, where, a.quorum(), a.written("retryPublisher"), errors);
+    ConsumerRules.delayedRetry(
+        consumer,
+        where,
+        a.quorum(),
+        a.text("delayedRetryType"),
+        source,
+        a.number("delayedRetryMin"),
+        source,
+        a.number("delayedRetryMax"),
+        source,
+        errors);
     ConsumerRules.onePayload(
         consumer, where, a.bodies(), a.payloads(), () -> a.parameters().toString(), errors);
   }

@@ -4,6 +4,8 @@ import dev.warren.internal.config.Durations;
 import dev.warren.internal.logging.BatchMessages;
 import dev.warren.internal.logging.DeclarationMessages;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -22,6 +24,10 @@ public final class ConsumerRules {
 
   /** The largest prefetch count {@code basic.qos} can carry (a short, unsigned). */
   public static final int MAX_PREFETCH = 65535;
+
+  /** The values of {@code x-delayed-retry-type} that RabbitMQ 4.3 knows. */
+  public static final List<String> DELAYED_RETRY_TYPES =
+      List.of("failed", "all", "returned", "disabled");
 
   private ConsumerRules() {}
 
@@ -165,6 +171,99 @@ public final class ConsumerRules {
     if (quorum && retryPublisher) {
       problems.accept(DeclarationMessages.retryPublisherOnQuorum(consumer, where));
     }
+  }
+
+  /**
+   * A quorum queue's own back-off ({@code x-delayed-retry-type}, {@code -min}, {@code -max}): the
+   * broker accepts malformed values and silently turns it off, so Warren refuses them. A type the
+   * broker knows that delays {@code basic.reject} ({@code failed} or {@code all}: Warren never
+   * nacks, so {@code returned} would delay nothing), on a quorum queue, with {@code 1 <= min <=
+   * max} in ms; {@code disabled} takes no min or max; without a type, min and max would do nothing.
+   *
+   * @param type the type as written ({@code ""} for none)
+   * @return the type as the broker takes it (trimmed, lower case; {@code ""} for none), or {@code
+   *     null} after a problem
+   */
+  public static String delayedRetry(
+      String consumer,
+      String where,
+      boolean quorum,
+      String type,
+      String typeSource,
+      int min,
+      String minSource,
+      int max,
+      String maxSource,
+      Consumer<String> problems) {
+    String value = type.trim().toLowerCase(Locale.ROOT);
+    if (value.isEmpty()) {
+      if (min != 0 || max != 0) {
+        String setting = min != 0 ? "delayedRetryMin" : "delayedRetryMax";
+        problems.accept(
+            DeclarationMessages.invalidSetting(
+                consumer,
+                where,
+                setting,
+                min != 0 ? min : max,
+                min != 0 ? minSource : maxSource,
+                "it does nothing without delayedRetryType: set delayedRetryType='failed' for the"
+                    + " broker to hold each retry(), or remove it"));
+        return null;
+      }
+      return "";
+    }
+    Consumer<String> refuse =
+        fix ->
+            problems.accept(
+                DeclarationMessages.invalidSetting(
+                    consumer, where, "delayedRetryType", "'" + type + "'", typeSource, fix));
+    if (!DELAYED_RETRY_TYPES.contains(value)) {
+      refuse.accept(
+          "set it to 'failed' (the broker holds rejected deliveries and those of closed"
+              + " channels), 'all' or 'disabled': the broker accepts any other value and silently"
+              + " redelivers at once");
+      return null;
+    }
+    if (value.equals("returned")) {
+      refuse.accept(
+          "'returned' holds only basic.nack, and Warren settles retry() with basic.reject, which"
+              + " the broker would redeliver at once: use 'failed' or 'all'");
+      return null;
+    }
+    if (!quorum) {
+      refuse.accept(
+          "delayed retry is a quorum queue's (RabbitMQ 4.3 and later): set queueType=QUORUM, or"
+              + " remove it and return retryAfter with delay=DLX_TTL");
+      return null;
+    }
+    if (value.equals("disabled")) {
+      return value;
+    }
+    boolean valid = true;
+    if (min < 1) {
+      problems.accept(
+          DeclarationMessages.invalidSetting(
+              consumer,
+              where,
+              "delayedRetryMin",
+              min,
+              minSource,
+              "set it to 1 (ms) or more: the broker accepts 0 or none and silently redelivers at"
+                  + " once"));
+      valid = false;
+    }
+    if (max < Math.max(min, 1)) {
+      problems.accept(
+          DeclarationMessages.invalidSetting(
+              consumer,
+              where,
+              "delayedRetryMax",
+              max,
+              maxSource,
+              "set it (in ms) to at least delayedRetryMin (" + min + "): the longest hold"));
+      valid = false;
+    }
+    return valid ? value : null;
   }
 
   /**

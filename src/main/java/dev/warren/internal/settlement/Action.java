@@ -113,6 +113,11 @@ public sealed interface Action {
      * The handler asked for a delayed attempt on a queue that cannot delay it: requeued at once.
      */
     DELAY_DISCARDED,
+    /**
+     * The handler asked for a delayed attempt on a quorum queue whose own back-off holds it for
+     * less than asked: requeued, redelivered earlier than asked.
+     */
+    DELAY_SHORTENED,
     /** The message reached its attempt cap and goes to the dead letter queue. */
     DEAD_LETTER,
     /** The message reached its attempt cap and there is no dead letter queue: dropped. */

@@ -20,6 +20,7 @@ import java.util.List;
  * @param delayTarget the wait queue or delayed exchange
  * @param delayTiers the wait queues of a tiered {@code DLX_TTL} delay, shortest first; empty for
  *     one wait queue
+ * @param delayedRetry the quorum queue's own back-off, {@link DelayedRetry#NONE} for none
  */
 public record ConsumerPolicy(
     String queue,
@@ -32,12 +33,24 @@ public record ConsumerPolicy(
     String retryCountHeader,
     Delay delay,
     String delayTarget,
-    List<DelayTier> delayTiers) {
+    List<DelayTier> delayTiers,
+    DelayedRetry delayedRetry) {
 
   /** A consumer without a cap or delay strategy, retrying copies to its own queue. */
   public static ConsumerPolicy uncapped(String queue, QueueType type, String retryCountHeader) {
     return new ConsumerPolicy(
-        queue, type, 0, "", "", queue, true, retryCountHeader, Delay.NONE, "", List.of());
+        queue,
+        type,
+        0,
+        "",
+        "",
+        queue,
+        true,
+        retryCountHeader,
+        Delay.NONE,
+        "",
+        List.of(),
+        DelayedRetry.NONE);
   }
 
   /** Whether the consumer has an attempt cap. */

@@ -38,8 +38,9 @@ public final class DelayLimits {
   /**
    * Whether a {@code retryAfter}'s delay is discarded, the delivery requeued at once (WARREN-035):
    * on a queue whose server counts the returns Warren publishes no copies, so without a delay
-   * strategy nothing can wait. The one place that says so: settlement decides by it, and a delay
-   * that is discarded is never too long to be returned.
+   * strategy nothing can wait (but the queue's own back-off, {@link DelayedRetry}, which settlement
+   * checks first). The one place that says so: settlement decides by it, and a delay that is
+   * discarded is never too long to be returned.
    */
   public static boolean discarded(QueueType queueType, Delay strategy) {
     return strategy == Delay.NONE && Attempts.serverCounts(queueType);

@@ -15,7 +15,8 @@ import java.util.Map;
  * outcome      queue    cap / delay             action
  * ack          any      any                     basic.ack
  * drop         any      any                     basic.reject(requeue=false)
- * retry        any      no cap                  basic.reject(requeue=true)
+ * retry        any      no cap                  basic.reject(requeue=true) (on a quorum queue
+ *                                               with back-off, the broker holds it first)
  * retry        quorum   limit + route declared  basic.reject(requeue=true); the server counts
  * retry        quorum   a delayed copy at cap    dead-letter copy (the server's count restarted)
  * retry        classic  attempt &lt; cap           copy (count + 1) to the retry target, then reject
@@ -24,7 +25,11 @@ import java.util.Map;
  * retryAfter   any      attempt &ge; cap          dead-letter copy instead of waiting again
  * retryAfter   classic  NONE                    hold unacked; after the delay copy (count + 1)
  *                                               to the retry target, then reject
- * retryAfter   quorum   NONE                    basic.reject(requeue=true): delay discarded
+ * retryAfter   quorum   NONE, back-off,         basic.reject(requeue=true): the broker holds it
+ *                       delay &le; its hold        (min &times; delivery count, at most max)
+ * retryAfter   quorum   NONE, back-off,         basic.reject(requeue=true), held for less than
+ *                       delay &gt; its hold        asked: shortened, and warned (WARREN-295)
+ * retryAfter   quorum   NONE, no back-off       basic.reject(requeue=true): delay discarded
  * retryAfter   any      DLX_TTL                 copy (count + 1, expiration) to the wait queue,
  *                                               then basic.ack
  * retryAfter   any      PLUGIN_DME              copy (count + 1, x-delay, not mandatory) to
@@ -133,6 +138,18 @@ public final class Settlement {
       // checks that the exchange exists, and AMQP offers no way to check the binding
       return new Action.Copy(
           policy.delayTarget(), policy.queue(), next, true, null, true, why, false);
+    }
+    DelayedRetry backOff = policy.delayedRetry();
+    if (policy.delay() == Delay.NONE
+        && Attempts.serverCounts(policy.queueType())
+        && backOff.delaysRejects()) {
+      // no per-message delay over AMQP 0.9.1: the queue's back-off is all there is, and a longer
+      // delay than it gives is said (WARREN-295), never silently cut
+      return new Action.Reject(
+          true,
+          delay.compareTo(backOff.holdAfterReject(headers)) <= 0
+              ? Action.Reason.DELAYED_RETRY
+              : Action.Reason.DELAY_SHORTENED);
     }
     if (DelayLimits.discarded(policy.queueType(), policy.delay())) {
       return new Action.Reject(true, Action.Reason.DELAY_DISCARDED);

@@ -88,6 +88,8 @@ public final class Topology implements AutoCloseable {
     boolean declare = model.declareTopology();
     String queue = model.queue();
     QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
+    DelayedRetryCheck.problem(model, version).ifPresent(problems::add);
+    DelayedRetryCheck.warning(model).ifPresent(warnings);
     String what = "queue '" + queue + "'";
     step(
         model,
@@ -170,9 +172,9 @@ public final class Topology implements AutoCloseable {
 
   /**
    * The arguments Warren declares {@code model}'s queue with on {@code version}: the application's,
-   * plus for a quorum queue its type, its delivery limit ({@link QuorumLimit}) and, with a cap, the
-   * dead-letter route. A classic queue sends no type (absent means classic). Numbers are sent as
-   * numbers.
+   * plus for a quorum queue its type, its delivery limit ({@link QuorumLimit}), with a cap the
+   * dead-letter route, and its own back-off ({@code x-delayed-retry-*}). A classic queue sends no
+   * type (absent means classic). Numbers are sent as numbers.
    */
   public static Map<String, Object> queueArguments(ConsumerModel model, BrokerVersion version) {
     Map<String, Object> arguments = new HashMap<>(model.arguments());
@@ -183,6 +185,7 @@ public final class Topology implements AutoCloseable {
         arguments.put(DEAD_LETTER_EXCHANGE, "");
         arguments.put("x-dead-letter-routing-key", model.deadLetter());
       }
+      arguments.putAll(model.delayedRetry().arguments());
     }
     return arguments;
   }

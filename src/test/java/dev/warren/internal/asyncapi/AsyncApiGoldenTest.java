@@ -58,6 +58,13 @@ class AsyncApiGoldenTest {
   }
 
   @Test
+  void quorumQueueWithItsOwnBackOff() throws IOException {
+    assertGolden(
+        "quorum-back-off",
+        TestDeployments.of(List.of(), declare("invoices"), Shapes.QuorumBackOff.class));
+  }
+
+  @Test
   void dlxTtlWithTiersAndRecursivePayload() throws IOException {
     assertGolden(
         "dlx-ttl-tiers",

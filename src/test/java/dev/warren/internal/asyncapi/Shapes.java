@@ -126,6 +126,18 @@ public final class Shapes {
     public void onPayment(Payment payment) {}
   }
 
+  public static class QuorumBackOff {
+    @RabbitConsumer(
+        queue = "invoices",
+        queueType = QueueType.QUORUM,
+        maxAttempts = 5,
+        deadLetter = "invoices.dlq",
+        delayedRetryType = "failed",
+        delayedRetryMin = 500,
+        delayedRetryMax = 1500)
+    public void onInvoice(Payment payment) {}
+  }
+
   public static class DlxTtlTiers {
     @RabbitConsumer(
         queue = "shipments",

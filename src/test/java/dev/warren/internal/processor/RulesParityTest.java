@@ -83,6 +83,21 @@ class RulesParityTest {
         @RabbitConsumer(queue = "k")
         public Outcome noPayload(Delivery delivery) { return Outcome.ack(); }
 
+        @RabbitConsumer(queue = "m", queueType = QueueType.QUORUM, delayedRetryType = "often")
+        public Outcome unknownBackOff(String body) { return Outcome.ack(); }
+
+        @RabbitConsumer(
+            queue = "n", delayedRetryType = "failed", delayedRetryMin = 1, delayedRetryMax = 1)
+        public Outcome backOffOnClassic(String body) { return Outcome.ack(); }
+
+        @RabbitConsumer(
+            queue = "o",
+            queueType = QueueType.QUORUM,
+            delayedRetryType = "failed",
+            delayedRetryMin = 500,
+            delayedRetryMax = 100)
+        public Outcome maxBelowMin(String body) { return Outcome.ack(); }
+
         @RabbitConsumer(queue = "l", name = "named", batchSize = 2, batchWait = "1s")
         public Outcome good(List<String> bodies, List<Delivery> deliveries) {
           return Outcome.ack();
@@ -95,7 +110,7 @@ class RulesParityTest {
   @Test
   void theProcessorAndDeploymentReportTheSameMistakesWithTheSameTexts() throws Exception {
     List<String> atCompileTime = compile(true);
-    assertThat(atCompileTime).hasSize(12);
+    assertThat(atCompileTime).hasSize(15);
     assertThat(compile(false)).isEmpty();
     try (URLClassLoader loader =
         new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {

@@ -142,7 +142,8 @@ class AttemptsTest {
                     HEADER,
                     Delay.NONE,
                     "",
-                    List.of())
+                    List.of(),
+                    DelayedRetry.NONE)
                 .publishesCopies())
         .isFalse();
     assertThat(
@@ -157,7 +158,8 @@ class AttemptsTest {
                     HEADER,
                     Delay.NONE,
                     "",
-                    List.of())
+                    List.of(),
+                    DelayedRetry.NONE)
                 .publishesCopies())
         .isTrue();
   }

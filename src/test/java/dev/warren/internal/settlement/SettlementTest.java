@@ -33,7 +33,18 @@ class SettlementTest {
   static ConsumerPolicy policy(
       QueueType type, int max, String dlq, Delay delay, String target, List<DelayTier> tiers) {
     return new ConsumerPolicy(
-        "orders", type, max, dlq, "", "orders", true, HEADER, delay, target, tiers);
+        "orders",
+        type,
+        max,
+        dlq,
+        "",
+        "orders",
+        true,
+        HEADER,
+        delay,
+        target,
+        tiers,
+        DelayedRetry.NONE);
   }
 
   static final ConsumerPolicy CLASSIC_CAPPED =
@@ -86,6 +97,83 @@ class SettlementTest {
     }
   }
 
+  // ---- the quorum queue's own back-off (RabbitMQ 4.3+): min 500 ms, max 1500 ms ----
+
+  static final DelayedRetry BACK_OFF = new DelayedRetry("failed", 500, 1500, "@RabbitConsumer");
+
+  static ConsumerPolicy backOff(Delay delay, DelayedRetry backOff) {
+    return new ConsumerPolicy(
+        "orders",
+        QueueType.QUORUM,
+        5,
+        "orders.dlq",
+        "",
+        "orders",
+        true,
+        HEADER,
+        delay,
+        delay == Delay.DLX_TTL ? "orders.retry" : "",
+        List.of(),
+        backOff);
+  }
+
+  static Action decide(Outcome outcome, int attempt, long deliveryCount, ConsumerPolicy policy) {
+    return Settlement.decide(
+        outcome, attempt, Map.of(Attempts.DELIVERY_COUNT, deliveryCount), null, policy);
+  }
+
+  @Test
+  void retryOnAQuorumQueueWithBackOffIsAPlainRequeueThatTheBrokerHolds() {
+    assertThat(decide(Outcome.retry(), 1, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.RETRY));
+    assertThat(decide(Outcome.retry(), 4, 3, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.RETRY));
+  }
+
+  @Test
+  void retryAfterNoLongerThanTheBackOffHoldsIsARequeueThatTheBrokerHolds() {
+    // a first delivery is held 500 ms after its reject; the third (count 2) 1500 ms
+    assertThat(decide(Outcome.retryAfter(Duration.ofMillis(500)), 1, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAYED_RETRY));
+    assertThat(
+            decide(
+                Outcome.retryAfter(Duration.ofMillis(1500)), 3, 2, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAYED_RETRY));
+  }
+
+  @Test
+  void retryAfterLongerThanTheBackOffHoldsIsRequeuedAsShortenedNeverSilently() {
+    assertThat(decide(Outcome.retryAfter(Duration.ofMillis(501)), 1, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAY_SHORTENED));
+    // past max: the hold stays at max, whatever the count
+    assertThat(
+            decide(Outcome.retryAfter(Duration.ofSeconds(2)), 4, 3, backOff(Delay.NONE, BACK_OFF)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAY_SHORTENED));
+  }
+
+  @Test
+  void retryAfterOnABackOffQueueWithADelayStrategyIsStillACopyThatWaitsAsAsked() {
+    Action action =
+        decide(Outcome.retryAfter(Duration.ofSeconds(30)), 1, backOff(Delay.DLX_TTL, BACK_OFF));
+    assertThat(action).isInstanceOf(Action.Copy.class);
+    assertThat(((Action.Copy) action).expiration()).isEqualTo("30000");
+  }
+
+  @Test
+  void retryAfterAtTheCapOfABackOffQueueGoesToTheDeadLetterQueue() {
+    Action action =
+        decide(Outcome.retryAfter(Duration.ofMillis(100)), 5, 4, backOff(Delay.NONE, BACK_OFF));
+    assertThat(action).isInstanceOf(Action.Copy.class);
+    assertThat(((Action.Copy) action).reason()).isEqualTo(Action.Reason.DEAD_LETTER);
+  }
+
+  @Test
+  void retryAfterOnAQuorumQueueWithTheBackOffDisabledIsDiscardedAsWithout() {
+    DelayedRetry disabled = new DelayedRetry("disabled", 0, 0, "@RabbitConsumer");
+    assertThat(decide(Outcome.retryAfter(Duration.ofMillis(10)), 1, backOff(Delay.NONE, disabled)))
+        .isEqualTo(new Action.Reject(true, Action.Reason.DELAY_DISCARDED));
+  }
+
   // ---- SPEC 3.1: classic queue, Warren counts ----
 
   @Test
@@ -119,7 +207,8 @@ class SettlementTest {
             HEADER,
             Delay.NONE,
             "",
-            List.of());
+            List.of(),
+            DelayedRetry.NONE);
     Action.Copy copy = (Action.Copy) decide(Outcome.retry(), 1, policy);
     assertThat(copy.exchange()).isEqualTo("retries");
     assertThat(copy.routingKey()).isEqualTo("orders.again");

@@ -8,6 +8,7 @@ import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.RetryTarget;
+import dev.warren.internal.settlement.DelayedRetry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,8 @@ class QuorumLimitTest {
         Delay.NONE,
         "",
         List.of(),
-        Duration.ZERO);
+        Duration.ZERO,
+        DelayedRetry.NONE);
   }
 
   private static ConsumerModel quorum(DeliveryLimit limit) {

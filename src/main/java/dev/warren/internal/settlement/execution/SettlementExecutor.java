@@ -124,6 +124,15 @@ public final class SettlementExecutor {
           && delayWarnings.allow()) {
         SettlementMessages.delayDiscarded(
             LOG, consumer, queue, ((Outcome.RetryAfter) handled.outcome()).delay());
+      } else if (action instanceof Action.Reject reject
+          && reject.reason() == Action.Reason.DELAY_SHORTENED
+          && delayWarnings.allow()) {
+        SettlementMessages.delayShortened(
+            LOG,
+            consumer,
+            queue,
+            ((Outcome.RetryAfter) handled.outcome()).delay(),
+            policy.delayedRetry().holdAfterReject(delivery.rawHeaders()));
       }
       settleNow(delivery, action);
     }
