@@ -18,6 +18,7 @@ import java.net.http.HttpResponse;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * nothing, the paths move it, and without Warren's CDI extension running it answers 503 with
  * WARREN-091 instead of failing obscurely.
  */
+@Tag("container")
 class AsyncApiEndpointSettingsIT {
 
   static final String QUEUE = "warren.it.asyncapi.settings";

@@ -22,6 +22,7 @@ import java.util.jar.JarFile;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * the AsyncAPI document. Nothing of Warren's needs the Servlet API unless a servlet container loads
  * its initializer.
  */
+@Tag("container")
 class NoServletApiIT {
 
   static final String QUEUE = "warren.it.asyncapi.no-servlet";

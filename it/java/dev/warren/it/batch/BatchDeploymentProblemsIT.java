@@ -12,12 +12,14 @@ import java.util.List;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * SPEC sections 6 and 7: a batch consumer whose batch cannot fill, whose parameter is not a list,
  * or whose settings do not parse aborts deployment with ids naming the consumer and the setting.
  */
+@Tag("container")
 class BatchDeploymentProblemsIT {
 
   static final String QUEUE = "warren.it.batch.deploy";

@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * request context of such a call stays active until its stage completed: its request-scoped
  * instance is destroyed after that, not when the method returns.
  */
+@Tag("container")
 class AsyncConcurrencyIT extends WarrenIT {
 
   static final String ONE = "warren.it.async-concurrency.one";

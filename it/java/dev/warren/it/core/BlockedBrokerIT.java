@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * -Dwarren.it.blocked.node}). The connections are shared, so that the test can block the consumers'
  * connection by publishing on the injected one.
  */
+@Tag("own-node")
 class BlockedBrokerIT {
 
   static final String ORDERS = "warren.it.blocked.orders";

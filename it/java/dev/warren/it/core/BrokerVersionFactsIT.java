@@ -2,13 +2,21 @@ package dev.warren.it.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.GetResponse;
 import dev.warren.it.support.Broker;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * (docs/rabbitmq-versions.md), checked with the raw client on the test broker, so that a broker
  * version that behaves otherwise fails here first: without x-delivery-limit RabbitMQ 3.x has no
  * limit and 4.x 20; -1 means no limit on 4.x but dead-letters on the first return on 3.x; N means N
- * returns on both.
+ * returns on every version. A requeue by {@code basic.reject} counts on every version, one by
+ * {@code basic.nack} only before 4.3 (Warren rejects); a first delivery carries no {@code
+ * x-delivery-count} on every version (Warren reads its absence as attempt 1).
  */
 class BrokerVersionFactsIT {
 
@@ -54,15 +64,14 @@ class BrokerVersionFactsIT {
    * times; returns the number of deliveries.
    */
   private int deliveriesUntilGone(Long limit, int max) throws Exception {
-    Map<String, Object> arguments = new HashMap<>();
-    arguments.put("x-queue-type", "quorum");
-    arguments.put("x-dead-letter-exchange", "");
-    arguments.put("x-dead-letter-routing-key", DLQ);
-    if (limit != null) {
-      arguments.put("x-delivery-limit", limit);
-    }
-    channel.queueDelete(QUEUE);
-    channel.queueDeclare(QUEUE, true, false, false, arguments);
+    return deliveriesUntilGone(limit, max, false);
+  }
+
+  /**
+   * As {@link #deliveriesUntilGone(Long, int)}, requeueing with {@code basic.nack} if {@code nack}.
+   */
+  private int deliveriesUntilGone(Long limit, int max, boolean nack) throws Exception {
+    declareQuorumQueue(limit);
     channel.basicPublish("", QUEUE, null, "fact".getBytes());
     int deliveries = 0;
     while (deliveries < max) {
@@ -77,9 +86,28 @@ class BrokerVersionFactsIT {
         break;
       }
       deliveries++;
-      channel.basicReject(response.getEnvelope().getDeliveryTag(), true);
+      if (nack) {
+        channel.basicNack(response.getEnvelope().getDeliveryTag(), false, true);
+      } else {
+        channel.basicReject(response.getEnvelope().getDeliveryTag(), true);
+      }
     }
     return deliveries;
+  }
+
+  /**
+   * Declares the quorum queue afresh, dead-lettering to the DLQ, with {@code limit} unless null.
+   */
+  private void declareQuorumQueue(Long limit) throws Exception {
+    Map<String, Object> arguments = new HashMap<>();
+    arguments.put("x-queue-type", "quorum");
+    arguments.put("x-dead-letter-exchange", "");
+    arguments.put("x-dead-letter-routing-key", DLQ);
+    if (limit != null) {
+      arguments.put("x-delivery-limit", limit);
+    }
+    channel.queueDelete(QUEUE);
+    channel.queueDeclare(QUEUE, true, false, false, arguments);
   }
 
   @Test
@@ -111,5 +139,51 @@ class BrokerVersionFactsIT {
     assertThat(deliveriesUntilGone(0L, PAST_DEFAULT_LIMIT)).isEqualTo(1);
     assertThat(deliveriesUntilGone(2L, PAST_DEFAULT_LIMIT)).isEqualTo(3);
     assertThat(Broker.get().ready(DLQ)).isEqualTo(2);
+  }
+
+  @Test
+  void aNackWithRequeueCountsTowardsTheLimitBeforeRabbitMq43Only() throws Exception {
+    int deliveries = deliveriesUntilGone(2L, 6, true);
+    if (Broker.get().atLeast(4, 3)) {
+      // only x-acquired-count grows: the message is never dead-lettered
+      assertThat(deliveries).isEqualTo(6);
+      assertThat(Broker.get().ready(DLQ)).isZero();
+    } else {
+      assertThat(deliveries).isEqualTo(3);
+      assertThat(Broker.get().ready(DLQ)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aFirstConsumedDeliveryHasNoCountHeaderAndARejectedOneCountsFromOne() throws Exception {
+    declareQuorumQueue(null);
+    channel.basicPublish("", QUEUE, null, "fact".getBytes());
+    BlockingQueue<Map<String, Object>> headers = new LinkedBlockingQueue<>();
+    AtomicInteger deliveries = new AtomicInteger();
+    Channel consuming = connection.createChannel();
+    consuming.basicQos(1);
+    consuming.basicConsume(
+        QUEUE,
+        false,
+        new DefaultConsumer(consuming) {
+          @Override
+          public void handleDelivery(
+              String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+              throws IOException {
+            headers.add(properties.getHeaders() == null ? Map.of() : properties.getHeaders());
+            if (deliveries.incrementAndGet() < 3) {
+              getChannel().basicReject(envelope.getDeliveryTag(), true);
+            } else {
+              getChannel().basicAck(envelope.getDeliveryTag(), false);
+            }
+          }
+        });
+    Map<String, Object> first = headers.poll(10, TimeUnit.SECONDS);
+    Map<String, Object> second = headers.poll(10, TimeUnit.SECONDS);
+    Map<String, Object> third = headers.poll(10, TimeUnit.SECONDS);
+    consuming.close();
+    assertThat(first).isNotNull().doesNotContainKey("x-delivery-count");
+    assertThat(second).isNotNull().containsEntry("x-delivery-count", 1L);
+    assertThat(third).isNotNull().containsEntry("x-delivery-count", 2L);
   }
 }

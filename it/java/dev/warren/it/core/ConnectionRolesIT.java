@@ -24,6 +24,7 @@ import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * ack, and with prefetch 1 nothing more came). On a RabbitMQ node of the test's own (node 17, port
  * 5697; {@code -Dwarren.it.alarm.node}): the alarm blocks every publisher of the node.
  */
+@Tag("own-node")
 class ConnectionRolesIT {
 
   static final String QUEUE = "warren.it.connection-roles";

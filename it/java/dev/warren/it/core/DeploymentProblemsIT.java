@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionStage;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * the bean method, the setting and the fix (SPEC section 6). Runs Weld SE directly so the test sees
  * the exception.
  */
+@Tag("container")
 class DeploymentProblemsIT {
 
   static final String PRESENT = "warren.it.deploy.present";

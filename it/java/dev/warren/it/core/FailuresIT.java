@@ -20,6 +20,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cap), undecodable payloads are dropped before the handler runs, an Error stops the consumer
  * without settling, and async and void handlers settle as their results say.
  */
+@Tag("container")
 class FailuresIT extends WarrenIT {
 
   static final String THROWS = "warren.it.failures.throws";

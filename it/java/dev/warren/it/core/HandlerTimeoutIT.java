@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * with one, Warren settles the delivery as a retry first, an attempt like any other, holds the
  * redelivery back while the overrunning call runs, and names the handler.
  */
+@Tag("own-node")
 class HandlerTimeoutIT {
 
   static final OwnNode NODE = new OwnNode(Integer.getInteger("warren.it.timeout.node", 16));

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * connection miss its heartbeats and be closed by the broker. On a RabbitMQ node of the test's own
  * with a 2 s heartbeat (node 26, port 5706; {@code -Dwarren.it.heartbeats.node}).
  */
+@Tag("own-node")
 class HeartbeatsBlockedIT {
 
   static final String ORDERS = "warren.it.heartbeats.orders";

@@ -19,9 +19,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code @Inject Connection} and {@code @Inject Channel} give the raw client, managed. */
+@Tag("container")
 class InjectionIT extends WarrenIT {
 
   static final String QUEUE = "warren.it.injection";

@@ -25,6 +25,7 @@ import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * RabbitMQ node of the test's own (node 30, port 5710; {@code -Dwarren.it.orphans.node}): it closes
  * every connection of the node.
  */
+@Tag("own-node")
 class OrphanChannelsIT {
 
   static final String QUEUE = "warren.it.orphans";

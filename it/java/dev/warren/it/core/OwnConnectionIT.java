@@ -16,6 +16,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * it unqualified, without an ambiguous dependency; {@code @Warren} selects Warren's. The
  * unqualified {@code Channel}, which the application does not produce, stays Warren's.
  */
+@Tag("container")
 class OwnConnectionIT extends WarrenIT {
 
   static final String NAME = "warren.it.own-connection";

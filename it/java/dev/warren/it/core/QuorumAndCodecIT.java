@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * plain requeue and reads its attempt number from the server's count; an application Codec bean
  * replaces JSON-B.
  */
+@Tag("container")
 class QuorumAndCodecIT extends WarrenIT {
 
   static final String QUORUM = "warren.it.quorum";

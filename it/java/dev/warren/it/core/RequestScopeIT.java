@@ -19,9 +19,11 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Each delivery runs in a request context of its own, and its metadata reaches the handler. */
+@Tag("container")
 class RequestScopeIT extends WarrenIT {
 
   static final String QUEUE = "warren.it.request-scope";

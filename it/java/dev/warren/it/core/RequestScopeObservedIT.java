@@ -21,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * {@code @RequestScoped} bean): each delivery still runs in a request context of its own, started
  * and ended around the call.
  */
+@Tag("container")
 class RequestScopeObservedIT extends WarrenIT {
 
   static final String QUEUE = "warren.it.request-scope.observed";

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * every delivery is still handled and acked. {@link RequestScopeIT} and {@link
  * RequestScopeObservedIT} show the other cases.
  */
+@Tag("container")
 class RequestScopeUnusedIT extends WarrenIT {
 
   static final String QUEUE = "warren.it.request-scope.unused";

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * deliveries that have not started are never started (closing the channel returns them), held
  * in-process delays due after the deadline are not waited for, and the log says what went back.
  */
+@Tag("container")
 class ShutdownHandsBackIT {
 
   static final String QUEUE = "warren.it.shutdown.handback";

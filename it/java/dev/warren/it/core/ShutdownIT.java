@@ -15,12 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Graceful shutdown (SPEC section 12): cancel, let in-flight handlers finish within
  * warren.shutdown-timeout, then close; nothing is acked that was not handled, nothing is lost.
  */
+@Tag("container")
 class ShutdownIT {
 
   static final String QUEUE = "warren.it.shutdown";

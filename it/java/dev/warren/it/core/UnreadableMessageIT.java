@@ -33,6 +33,7 @@ import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,6 +48,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * consumer, and shared. On a RabbitMQ node of the test's own (node 21, port 5701; {@code
  * -Dwarren.it.poison.node}), whose log the test reads.
  */
+@Tag("own-node")
 class UnreadableMessageIT {
 
   static final String POISONED = "warren.it.unreadable.poisoned";

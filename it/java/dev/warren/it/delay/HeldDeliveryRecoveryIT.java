@@ -20,6 +20,7 @@ import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * through. On a node of the test's own (node 27, port 5707; {@code -Dwarren.it.held.node}): every
  * connection on it is closed.
  */
+@Tag("own-node")
 class HeldDeliveryRecoveryIT {
 
   static final String QUEUE = "warren.it.held.recovery";

@@ -16,12 +16,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Graceful shutdown with in-process delays pending: timers that fire within warren.shutdown-timeout
  * still publish their copy; originals held past it go back unhandled.
  */
+@Tag("container")
 class ShutdownWithTimersIT {
 
   static final String QUEUE = "warren.it.delay.shutdown";

@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * interpreted: application code calling a consumer method gets the method's own behaviour, also
  * from inside a handler.
  */
+@Tag("container")
 class ApplicationInterceptorIT extends WarrenIT {
 
   static final String OUTCOME = "warren.it.interceptor.app.outcome";

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * maps like any exception; batch consumers and responders alike. The archive's discovery mode is
  * {@code all}.
  */
+@Tag("container")
 @Tag("fault-tolerance")
 class FaultToleranceIT extends WarrenIT {
 

@@ -8,6 +8,7 @@ import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
 import jakarta.enterprise.context.Dependent;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * a consumer method or class that is final cannot be intercepted, and the priority must be a whole
  * number.
  */
+@Tag("container")
 class InterceptorDeploymentProblemsIT {
 
   static final String QUEUE = "warren.it.interceptor.problems";

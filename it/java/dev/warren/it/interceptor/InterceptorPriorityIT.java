@@ -35,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * with bean discovery off: the beans are added one by one, as the benchmark and embedded services
  * do.
  */
+@Tag("container")
 @Tag("fault-tolerance")
 class InterceptorPriorityIT {
 

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * restarted during the alarm. On a RabbitMQ node of the test's own (node 25, port 5705; {@code
  * -Dwarren.it.health-blocked.node}).
  */
+@Tag("own-node")
 @Tag("observability")
 class HealthBlockedBrokerIT {
 

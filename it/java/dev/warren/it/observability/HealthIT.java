@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * /health/ready and /health/live return), on a RabbitMQ node of the test's own (node 15, port 5695;
  * {@code -Dwarren.it.health.node}) so that the broker can go away.
  */
+@Tag("container")
+@Tag("own-node")
 @Tag("observability")
 class HealthIT {
 

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * is reset before and after, so that the other ITs of this run see none. The checks are in {@link
  * LateGlobalChecks}: this class names no OpenTelemetry type.
  */
+@Tag("container")
 @Tag("observability")
 class LateGlobalOpenTelemetryIT {
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * what happened. Weld SE, real broker. The checks are in {@link TraceChecks}: this class names no
  * OpenTelemetry type, so that test runs without OpenTelemetry can skip it by its tag.
  */
+@Tag("container")
 @Tag("observability")
 class TracesIT {
 

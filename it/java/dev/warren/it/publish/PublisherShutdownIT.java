@@ -17,9 +17,11 @@ import java.util.concurrent.CompletableFuture;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Shutdown waits for outstanding publisher confirms before it closes the connection. */
+@Tag("container")
 class PublisherShutdownIT {
 
   static final String QUEUE = "warren.it.publish.shutdown";

@@ -78,18 +78,38 @@ public final class Broker {
   }
 
   /**
-   * The broker's major version, from its connection's server properties ({@code version}, e.g.
-   * {@code 4.0.5}), for tests whose expectations differ between RabbitMQ 3.x and 4.x.
+   * The broker's version, from its connection's server properties ({@code version}, e.g. 4.3.6).
    */
-  public synchronized int majorVersion() {
+  public synchronized String version() {
     channel();
-    String version = connection.getServerProperties().get("version").toString();
-    return Integer.parseInt(version.substring(0, version.indexOf('.')));
+    return connection.getServerProperties().get("version").toString();
+  }
+
+  /**
+   * The broker's major version (e.g. 4 for {@code 4.0.5}), for tests whose expectations differ
+   * between RabbitMQ 3.x and 4.x.
+   */
+  public int majorVersion() {
+    return versionPart(0);
   }
 
   /** Whether the broker is RabbitMQ 4 or later. */
   public boolean rabbitMq4() {
     return majorVersion() >= 4;
+  }
+
+  /**
+   * Whether the broker is RabbitMQ {@code major.minor} or later, for tests whose expectations
+   * differ from one version on (e.g. {@code atLeast(4, 3)}: the facts of RabbitMQ 4.3.6).
+   */
+  public boolean atLeast(int major, int minor) {
+    int actual = majorVersion();
+    return actual > major || (actual == major && versionPart(1) >= minor);
+  }
+
+  private int versionPart(int index) {
+    String[] parts = version().split("[.-]");
+    return index < parts.length ? Integer.parseInt(parts[index]) : 0;
   }
 
   /** Deletes then declares a durable classic queue, remembered for clean-up. */

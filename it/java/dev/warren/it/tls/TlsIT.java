@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * RabbitMQ node of the test's own (it/brokers/node.sh, node 10) listens with a certificate of a
  * throwaway CA, and a service in a JVM that trusts that CA publishes and consumes through it.
  */
+@Tag("own-node")
 class TlsIT {
 
   static final int NODE = 10;
