@@ -9,9 +9,10 @@ package dev.warren;
 public enum Delay {
   /**
    * Classic queue: a timer in the service holds the original unacked; when it fires, a confirmed
-   * copy goes to the queue and the original is rejected. Holds a prefetch slot meanwhile; the
-   * broker closes a channel whose oldest delivery stays unacked past its {@code consumer_timeout}
-   * (30 min by default). Quorum queue: the delay is discarded and the delivery requeued at once.
+   * copy goes to the queue and the original is rejected. Holds a prefetch slot meanwhile; before
+   * RabbitMQ 4.3 the broker closes a channel whose oldest delivery stays unacked past its {@code
+   * consumer_timeout} (30 min by default; classic consumers never time out from 4.3 on). Quorum
+   * queue: the delay is discarded and the delivery requeued at once.
    */
   NONE,
   /**

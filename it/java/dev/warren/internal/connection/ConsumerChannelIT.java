@@ -13,6 +13,7 @@ import com.rabbitmq.client.RecoveryListener;
 import dev.warren.it.support.Broker;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -57,7 +58,8 @@ class ConsumerChannelIT {
                   return new DefaultConsumer(channel);
                 },
                 cause -> closed.get().countDown(),
-                new NoRecoveryEvents());
+                new NoRecoveryEvents(),
+                Map.of());
           } catch (IOException e) {
             throw new IllegalStateException(e);
           }

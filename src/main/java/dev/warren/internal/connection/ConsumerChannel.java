@@ -1,14 +1,18 @@
 package dev.warren.internal.connection;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.Consumer;
+import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.Recoverable;
 import com.rabbitmq.client.RecoveryListener;
 import com.rabbitmq.client.ShutdownListener;
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.warren.internal.publish.ConfirmTracker;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -20,6 +24,14 @@ import java.util.logging.Logger;
  * on it. Replacing the channel aborts the old one first: the client keeps every channel that was
  * not closed by the application in its recovery map, and would revive a broker-closed channel (and
  * its subscription) at the next connection recovery, doubling the consumer.
+ *
+ * <p>Every channel it opens has a default consumer ({@link Strays}) for deliveries to a consumer
+ * tag the client no longer knows: RabbitMQ 4.3 re-activates a quorum queue's consumer it cancelled
+ * at its consumer timeout when an ack of the consumer crosses the cancel on the wire, and then
+ * delivers to the dropped tag; without a default consumer the client throws "Unsolicited delivery"
+ * and closes the whole connection. Such deliveries are left unacked: the channel, which the broker
+ * cancelled the subscription of, is closed right after (the consumer subscribes again on a new
+ * one), and that returns them to the queue.
  *
  * <p>Its monitor guards only which channel is current and is never held across a broker call: a
  * broker that does not answer (a connection blocked by an alarm, a half-open TCP connection) makes
@@ -42,6 +54,7 @@ public final class ConsumerChannel {
   private String consumerTag;
   private boolean closedForGood;
   private volatile ConfirmTracker copies;
+  private final Strays strays = new Strays();
 
   /**
    * @param consumer the consumer's name, for messages
@@ -64,6 +77,7 @@ public final class ConsumerChannel {
    * @param subscription makes the subscription's callbacks for the new channel
    * @param closed told when the new channel closes (not when it is replaced or closed here)
    * @param recovered told when the client's connection recovery has recovered the new channel
+   * @param arguments the {@code basic.consume} arguments, empty for none
    * @throws IOException also when the consumer was closed for good meanwhile
    */
   public void open(
@@ -71,7 +85,8 @@ public final class ConsumerChannel {
       String queue,
       Function<Channel, Consumer> subscription,
       ShutdownListener closed,
-      RecoveryListener recovered)
+      RecoveryListener recovered,
+      Map<String, Object> arguments)
       throws IOException {
     synchronized (opening) {
       Channel old;
@@ -105,11 +120,15 @@ public final class ConsumerChannel {
               closed.shutdownCompleted(cause);
             }
           });
+      opened.setDefaultConsumer(strays);
       if (opened instanceof Recoverable recoverable) {
+        recoverable.addRecoveryListener(new StraysAgain());
         recoverable.addRecoveryListener(recovered);
       }
       opened.basicQos(prefetch);
-      String tag = opened.basicConsume(queue, false, subscription.apply(opened));
+      String tag =
+          opened.basicConsume(
+              queue, false, "", false, false, arguments, subscription.apply(opened));
       synchronized (this) {
         if (channel == opened) {
           consumerTag = tag;
@@ -215,5 +234,57 @@ public final class ConsumerChannel {
     if (current != null) {
       current.expire();
     }
+  }
+
+  /**
+   * The default consumer of the consumer's channels: takes deliveries to a consumer tag the client
+   * has dropped (after a broker's {@code basic.cancel}, a re-activated subscription) so that the
+   * client does not close the connection over them, and leaves them unacked: the channel is closed
+   * right after, which returns them to the queue. Runs on the channel's callback thread (the
+   * reader); never a broker call.
+   */
+  private final class Strays implements Consumer {
+    @Override
+    public void handleDelivery(
+        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+      LOG.fine(
+          () ->
+              "consumer '"
+                  + consumer
+                  + "': delivery "
+                  + envelope.getDeliveryTag()
+                  + " came for consumer tag '"
+                  + tag
+                  + "', which the broker had cancelled; left unacked, it goes back to the queue"
+                  + " as the channel closes");
+    }
+
+    @Override
+    public void handleConsumeOk(String tag) {}
+
+    @Override
+    public void handleCancelOk(String tag) {}
+
+    @Override
+    public void handleCancel(String tag) {}
+
+    @Override
+    public void handleShutdownSignal(String tag, ShutdownSignalException cause) {}
+
+    @Override
+    public void handleRecoverOk(String tag) {}
+  }
+
+  /** Gives a channel the client's recovery made anew its default consumer again. */
+  private final class StraysAgain implements RecoveryListener {
+    @Override
+    public void handleRecovery(Recoverable recoverable) {
+      if (recoverable instanceof Channel recovered) {
+        recovered.setDefaultConsumer(strays);
+      }
+    }
+
+    @Override
+    public void handleRecoveryStarted(Recoverable recoverable) {}
   }
 }

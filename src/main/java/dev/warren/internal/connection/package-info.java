@@ -10,8 +10,9 @@
  * <ul>
  *   <li><b>reader</b> (the client's I/O thread, one per connection): reads every frame through
  *       {@code FrameGuard}; runs the consumer callbacks of connections only Warren's subscriptions
- *       use ({@code InlineDispatch}), confirm and shutdown listeners, and {@code UnreadableFrames}'
- *       watch.
+ *       use ({@code InlineDispatch}), confirm and shutdown listeners, {@code UnreadableFrames}'
+ *       watch, and the default consumer of each consumer channel ({@code ConsumerChannel}), which
+ *       takes deliveries to a consumer tag the broker cancelled and sends nothing.
  *   <li><b>client work</b> ({@code warren-amqp-work-N}): the consumer callbacks on the connection
  *       the application can reach.
  *   <li><b>broker calls</b> ({@code warren-broker}) or the starting thread: {@code

@@ -13,9 +13,12 @@ import dev.warren.internal.connection.ConsumerChannel;
 import dev.warren.internal.invocation.BatchInvoker;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.ConsumingMessages;
+import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerTimeouts;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
+import dev.warren.internal.settlement.execution.DeliveryChannel;
 import dev.warren.internal.settlement.execution.DeliverySource;
 import dev.warren.internal.settlement.execution.InFlight;
 import dev.warren.internal.settlement.execution.IncomingDelivery;
@@ -25,6 +28,8 @@ import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -61,6 +66,7 @@ public final class ConsumerRunner {
   private final DeliverySource source; // what every delivery of this consumer holds
   private final SettlementListener listener;
   private final Reopening reopening;
+  private final Duration confirmTimeout;
   private volatile boolean stopped;
   private volatile ConsumerState state = ConsumerState.STARTING;
   private volatile Connection connection;
@@ -96,6 +102,7 @@ public final class ConsumerRunner {
       OwnTopology topology) {
     this.model = model;
     this.policy = policy;
+    this.confirmTimeout = confirmTimeout;
     this.listener =
         telemetry == ConsumerTelemetry.NONE
             ? SettlementListener.NONE
@@ -180,16 +187,37 @@ public final class ConsumerRunner {
     this.source = dispatcher.source(model.name(), model.queue());
   }
 
-  /** Opens the channel (aborting any earlier one) and subscribes. */
+  /**
+   * Opens the channel (aborting any earlier one) and subscribes: on a quorum queue of RabbitMQ 4.3
+   * or later, with a handler-timeout, with {@code x-consumer-timeout} ({@link
+   * ConsumerTimeouts#argumentMillis}), unless the queue refused it before.
+   */
   public void start(Connection connection) throws IOException {
     this.connection = connection;
-    channel.open(
-        connection,
-        model.queue(),
-        Subscription::new,
-        cause -> reopening.closed(connection, cause),
-        new Recovered());
+    OptionalLong sent =
+        reopening.timeoutArgumentRefused()
+            ? OptionalLong.empty()
+            : ConsumerTimeouts.argumentMillis(
+                model, BrokerVersion.of(connection.getServerProperties()), confirmTimeout);
+    String withTimeout = "";
+    if (sent.isPresent()) {
+      try {
+        subscribe(connection, Map.of(ConsumerTimeouts.ARGUMENT, (int) sent.getAsLong()));
+        withTimeout = " and " + ConsumerTimeouts.ARGUMENT + " " + sent.getAsLong() + " ms";
+      } catch (IOException e) {
+        if (!Reopening.refusesTimeoutArgument(e)) {
+          throw e;
+        }
+        // the queue is not a quorum queue after all (a classic one refuses it with 406): said
+        // once, then without the argument, now and from now on
+        reopening.timeoutArgumentRefused(e);
+        subscribe(connection, Map.of());
+      }
+    } else {
+      subscribe(connection, Map.of());
+    }
     state(ConsumerState.CONSUMING);
+    String timeoutNote = withTimeout;
     LOG.info(
         () ->
             "consumer '"
@@ -201,7 +229,18 @@ public final class ConsumerRunner {
                 + "' with prefetch "
                 + model.prefetch()
                 + " and concurrency "
-                + model.concurrency());
+                + model.concurrency()
+                + timeoutNote);
+  }
+
+  private void subscribe(Connection connection, Map<String, Object> arguments) throws IOException {
+    channel.open(
+        connection,
+        model.queue(),
+        Subscription::new,
+        cause -> reopening.closed(connection, cause),
+        new Recovered(),
+        arguments);
   }
 
   /** Where the consumer stands, with its counts. */
@@ -363,6 +402,11 @@ public final class ConsumerRunner {
    */
   private final class Subscription extends DefaultConsumer {
 
+    // the channel the deliveries come on now; a new one after the client's recovery made the
+    // channel anew (the same subscription is consumed again there); touched only on the
+    // subscription's callback thread
+    private DeliveryChannel on;
+
     Subscription(Channel channel) {
       super(channel);
     }
@@ -370,23 +414,39 @@ public final class ConsumerRunner {
     @Override
     public void handleDelivery(
         String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-      // settle on the very channel this delivery came on, never on a recovered successor
-      Channel current = getChannel();
-      Channel own =
-          current instanceof AutorecoveringChannel recovering ? recovering.getDelegate() : current;
       dispatcher.dispatch(
           new IncomingDelivery(
               source,
-              own,
+              current(),
               envelope,
               properties,
               body,
               Attempts.of(model.queueType(), properties.getHeaders(), policy.retryCountHeader())));
     }
 
+    /** Settle on the very channel a delivery came on, never on a recovered successor. */
+    private DeliveryChannel current() {
+      Channel channel = getChannel();
+      Channel own =
+          channel instanceof AutorecoveringChannel recovering ? recovering.getDelegate() : channel;
+      DeliveryChannel known = on;
+      if (known == null || known.channel() != own) {
+        known = new DeliveryChannel(own);
+        on = known;
+      }
+      return known;
+    }
+
     @Override
     public void handleCancel(String tag) {
-      reopening.cancelledByBroker();
+      DeliveryChannel cancelled = current();
+      cancelled.withdraw(); // before anything else: no ack may re-activate the subscription
+      InFlight.Held held = inFlight.heldOn(cancelled);
+      reopening.cancelledByBroker(
+          held.count(),
+          held.count() == 0
+              ? Duration.ZERO
+              : Duration.ofNanos(System.nanoTime() - held.oldestArrivedNanos()));
     }
   }
 }

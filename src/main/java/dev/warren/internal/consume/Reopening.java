@@ -2,12 +2,15 @@ package dev.warren.internal.consume;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ShutdownSignalException;
+import dev.warren.QueueType;
 import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.connection.ConsumerChannel;
 import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.RateLimit;
 import dev.warren.internal.logging.SettlementMessages;
+import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerTimeouts;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +24,10 @@ import java.util.logging.Logger;
 /**
  * Brings one consumer's subscription back when the broker takes it away: a channel the broker
  * closed is reopened after a pause; a subscription the broker cancelled (its queue was deleted) is
- * made again after pauses that double, declaring the consumer's own topology first. A lost
+ * made again after pauses that double, declaring the consumer's own topology first. A quorum
+ * queue's consumer that RabbitMQ 4.3 or later cancelled is first subscribed again at once, without
+ * declaring anything: if that works the queue is there, so the cancel was the broker's consumer
+ * timeout (said with {@code WARREN-280}); if the queue is missing it goes on as above. A lost
  * connection is the client's recovery's, not this. One per consumer, for its lifetime.
  *
  * <p>Threads: {@link #closed} runs on the client's thread that saw the channel close (the reader,
@@ -53,6 +59,9 @@ final class Reopening {
   private static final Duration REOPEN_PAUSE = Duration.ofSeconds(1);
   private static final Duration RESUBSCRIBE_FIRST = Duration.ofSeconds(1);
   private static final Duration RESUBSCRIBE_MOST = Duration.ofSeconds(30);
+  // a consumer timeout is followed by a subscription at once, at most once in this long: a
+  // handler that overruns a very short timeout again and again waits REOPEN_PAUSE then
+  private static final Duration AT_ONCE_INTERVAL = Duration.ofSeconds(5);
 
   private final ConsumerModel model;
   private final ConsumerChannel channel;
@@ -61,7 +70,9 @@ final class Reopening {
   private final Executor brokerCalls;
   private final Owner consumer;
   private final RateLimit reopenWarnings = new RateLimit(WARNING_INTERVAL);
+  private final RateLimit atOnce = new RateLimit(AT_ONCE_INTERVAL);
   private volatile boolean waitingForQueue;
+  private volatile boolean timeoutArgumentRefused;
   private String redeclareProblem = ""; // the last one logged, by one resubscription at a time
 
   /**
@@ -94,8 +105,8 @@ final class Reopening {
    * after a lost connection; deliveries of the dead channel come again from the broker.
    */
   void closed(Connection connection, ShutdownSignalException cause) {
-    if (consumer.stopped() || cause.isInitiatedByApplication()) {
-      return;
+    if (consumer.stopped() || cause.isInitiatedByApplication() || refusesTimeoutArgument(cause)) {
+      return; // a refused x-consumer-timeout: the start that sent it subscribes again without
     }
     if (waitingForQueue && !cause.isHardError()) {
       return; // a subscription attempt found no queue: the resubscription tries again itself
@@ -150,11 +161,116 @@ final class Reopening {
   }
 
   /**
-   * The broker cancelled the subscription (its queue was deleted, or a node holding it went away):
-   * subscribe again on a fresh channel, after pauses that double from 1 s up to 30 s, until the
-   * queue is back; a consumer that owns its topology declares it again before each attempt.
+   * Whether the broker refused the consumer's {@code x-consumer-timeout} (a classic queue does,
+   * with 406): then the consumer subscribes without it from now on.
    */
-  void cancelledByBroker() {
+  boolean timeoutArgumentRefused() {
+    return timeoutArgumentRefused;
+  }
+
+  /**
+   * The broker refused the consumer's {@code x-consumer-timeout} ({@code failure}): said once
+   * ({@code WARREN-281}); the consumer subscribes without it from now on.
+   */
+  void timeoutArgumentRefused(IOException failure) {
+    if (timeoutArgumentRefused) {
+      return;
+    }
+    timeoutArgumentRefused = true;
+    String reason = failure.getMessage();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ShutdownSignalException signal) {
+        reason = signal.getMessage();
+      }
+    }
+    ConsumingMessages.timeoutArgumentRefused(
+        LOG, model.name(), model.where(), model.queue(), String.valueOf(reason));
+  }
+
+  /**
+   * Whether {@code failure} (or what caused it) is the broker refusing {@code x-consumer-timeout}.
+   */
+  static boolean refusesTimeoutArgument(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ShutdownSignalException signal
+          && !signal.isHardError()
+          && String.valueOf(signal.getMessage()).contains(ConsumerTimeouts.ARGUMENT)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The broker cancelled the subscription. Nothing more is settled on its channel (done by the
+   * subscription before this). On a quorum queue of RabbitMQ 4.3 or later it subscribes again at
+   * once (a consumer timeout, if the queue is there); otherwise, and when that finds no queue, as
+   * after a deleted queue ({@link #queueGone}).
+   *
+   * @param held how many deliveries the consumer held unsettled on the cancelled channel
+   * @param oldest how long the oldest of them had been held
+   */
+  void cancelledByBroker(int held, Duration oldest) {
+    if (consumer.stopped()) {
+      return;
+    }
+    waitingForQueue = true;
+    Connection connection = consumer.connection();
+    BrokerVersion version =
+        connection == null
+            ? BrokerVersion.UNKNOWN
+            : BrokerVersion.of(connection.getServerProperties());
+    if (model.queueType() == QueueType.QUORUM && ConsumerTimeouts.cancelsConsumers(version)) {
+      consumer.state(ConsumerState.RECOVERING);
+      Duration pause = atOnce.allow() ? Duration.ZERO : REOPEN_PAUSE;
+      try {
+        timer.schedule(
+            () -> offTimer(() -> afterTimeout(version, held, oldest, pause)),
+            pause.toMillis(),
+            TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException e) {
+        // shutting down
+      }
+      return;
+    }
+    queueGone();
+  }
+
+  /**
+   * The first attempt after a 4.3 quorum queue's cancel: subscribing again without declaring
+   * anything tells whether the queue is there (a consumer timeout) or not (deleted).
+   */
+  private void afterTimeout(BrokerVersion version, int held, Duration oldest, Duration pause) {
+    if (consumer.stopped()) {
+      return;
+    }
+    try {
+      consumer.start(consumer.connection());
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.FINE, "consumer '" + model.name() + "' found no queue after a cancel", e);
+      queueGone();
+      return;
+    }
+    waitingForQueue = false;
+    ConsumingMessages.cancelledAtConsumerTimeout(
+        LOG,
+        model.name(),
+        model.where(),
+        model.queue(),
+        version.text(),
+        held,
+        oldest,
+        pause,
+        WarrenConfig.CONSUMERS_PREFIX + model.name() + "." + WarrenConfig.CONSUMER_HANDLER_TIMEOUT,
+        !model.handlerTimeout().isZero());
+  }
+
+  /**
+   * The queue is gone (deleted, or a node holding it went away): subscribe again on a fresh
+   * channel, after pauses that double from 1 s up to 30 s, until the queue is back; a consumer that
+   * owns its topology declares it again before each attempt.
+   */
+  private void queueGone() {
     if (consumer.stopped()) {
       return;
     }

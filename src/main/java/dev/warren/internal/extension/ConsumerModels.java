@@ -17,6 +17,7 @@ import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.BindingModel;
 import dev.warren.internal.model.ConsumerModel.RetryTarget;
+import dev.warren.internal.model.ConsumerTimeouts;
 import dev.warren.internal.model.HandlerShape;
 import dev.warren.internal.rules.AnnotationDefaults;
 import dev.warren.internal.rules.ConsumerRules;
@@ -37,7 +38,8 @@ import java.util.function.Consumer;
  * Builds the immutable {@link ConsumerModel} of each discovered method: its shape, then its
  * settings (config over annotation), then the rules that tie settings together (SPEC sections 3 and
  * 6). Runs once, in deployment validation; every problem goes to the collector, every warning to
- * the log.
+ * the log, those about the broker's consumer_timeout ({@code WARREN-123}) apart: whether they are
+ * true depends on the broker's version, known only once the topology was checked.
  */
 final class ConsumerModels {
 
@@ -51,7 +53,8 @@ final class ConsumerModels {
       WarrenConfig config,
       GlobalSettings global,
       Consumer<String> problems,
-      Consumer<String> warnings) {
+      Consumer<String> warnings,
+      Consumer<String> consumerTimeoutWarnings) {
     List<ConsumerModel> models = new ArrayList<>();
     Map<String, String> names = new HashMap<>();
     for (DiscoveredConsumer found : discovered) {
@@ -61,7 +64,8 @@ final class ConsumerModels {
         problems.accept(DeclarationMessages.duplicateName(name, found.where(), other));
         continue;
       }
-      ConsumerModel model = model(found, name, config, global, problems, warnings);
+      ConsumerModel model =
+          model(found, name, config, global, problems, warnings, consumerTimeoutWarnings);
       if (model != null) {
         models.add(model);
       }
@@ -75,7 +79,8 @@ final class ConsumerModels {
       WarrenConfig config,
       GlobalSettings global,
       Consumer<String> problems,
-      Consumer<String> warnings) {
+      Consumer<String> warnings,
+      Consumer<String> consumerTimeoutWarnings) {
     String where = found.where();
     RabbitConsumer a = found.annotation();
     Counting counting = new Counting(problems);
@@ -239,7 +244,7 @@ final class ConsumerModels {
         concurrency,
         batchSize,
         global.brokerConsumerTimeout(),
-        warnings);
+        consumerTimeoutWarnings);
     if (shape == null || counting.count > 0) {
       return null;
     }
@@ -279,7 +284,9 @@ final class ConsumerModels {
    * as its settings bound it (WARREN-123): a handler-timeout that is not shorter, or one that a
    * delivery can wait out behind the others of its prefetch. Without a handler-timeout nothing
    * bounds a handler, so there is nothing to compare; in-process delays are compared when returned
-   * (WARREN-048).
+   * (WARREN-048). The warning is for a broker before 4.3 (or one whose version is unknown): from
+   * 4.3 on classic consumers never time out and quorum consumers subscribe with an {@code
+   * x-consumer-timeout} of their own ({@code ConsumerTimeouts}), so the caller drops it there.
    */
   private static void warnPastConsumerTimeout(
       String name,
@@ -300,8 +307,7 @@ final class ConsumerModels {
             : WarrenConfig.CONSUMERS_PREFIX + name + "." + WarrenConfig.CONSUMER_HANDLER_TIMEOUT;
     // the broker sends up to prefetch deliveries at once; each worker takes one call at a time,
     // so the last of them waits for the calls before it on its worker, then runs its own
-    long perWorker = concurrency * (long) Math.max(batchSize, 1);
-    long calls = (prefetch + perWorker - 1) / perWorker;
+    long calls = ConsumerTimeouts.calls(prefetch, concurrency, batchSize);
     if (limit.multipliedBy(calls).compareTo(consumerTimeout) >= 0) {
       warnings.accept(
           ConsumingMessages.heldPastConsumerTimeout(

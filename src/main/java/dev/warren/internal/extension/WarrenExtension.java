@@ -23,6 +23,7 @@ import dev.warren.internal.logging.InterceptorMessages;
 import dev.warren.internal.logging.StartupMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerTimeouts;
 import dev.warren.internal.model.DeploymentModel;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.RabbitResources;
@@ -226,8 +227,10 @@ public class WarrenExtension implements Extension {
     WarrenConfig config = new WarrenConfig(ConfigProvider.getConfig(), problems::add);
     GlobalSettings global = config.global("warren");
     AsyncApiSettings asyncApi = config.asyncApi(global.connection().connectionName());
+    List<String> consumerTimeoutWarnings = new ArrayList<>();
     List<ConsumerModel> built =
-        ConsumerModels.build(discovered, config, global, problems::add, LOG::warning);
+        ConsumerModels.build(
+            discovered, config, global, problems::add, LOG::warning, consumerTimeoutWarnings::add);
     boolean strict = config.strict();
     List<String> names = discovered.stream().map(DiscoveredConsumer::name).toList();
     for (String unknown : UnknownKeys.find(config.propertyNames(), names, strict)) {
@@ -255,6 +258,10 @@ public class WarrenExtension implements Extension {
         config.connectionInvalid() || enabled.isEmpty() && !clients.used()
             ? BrokerVersion.UNKNOWN
             : checkBroker(candidate, enabled, global.connection(), problems);
+    if (!ConsumerTimeouts.nodeTimeoutReplaced(version)) {
+      // from RabbitMQ 4.3 on no consumer with a handler-timeout meets the node's consumer_timeout
+      consumerTimeoutWarnings.forEach(LOG::warning);
+    }
     deployed.runtime(candidate);
     if (!problems.isEmpty()) {
       candidate.stop();

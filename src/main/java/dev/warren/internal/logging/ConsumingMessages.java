@@ -361,6 +361,80 @@ public final class ConsumingMessages {
     CHANNEL_CLOSED_AT_CONSUMER_TIMEOUT.log(log, consumer, method, reason, pause, handlerTimeoutKey);
   }
 
+  public static final Message CANCELLED_AT_CONSUMER_TIMEOUT =
+      new Message(
+          280,
+          Level.WARN,
+          "consumer '{consumer}' ({method}): the broker cancelled its subscription to "
+              + "quorum queue '{queue}' at its consumer timeout{held}: RabbitMQ {version} "
+              + "cancels a quorum queue's consumer whose delivery stays unacked that long and "
+              + "hands its unacked deliveries to other consumers at once; Warren settles "
+              + "nothing more on the cancelled channel (a call still running there has its "
+              + "result dropped, WARREN-032, and its message comes again) and subscribed "
+              + "again {when} on a new channel; |{fix}");
+
+  /**
+   * @param held how many deliveries the consumer held unsettled on the cancelled channel
+   * @param oldest how long the oldest of them had been held
+   * @param pause how long the consumer waited before subscribing again
+   * @param hasHandlerTimeout whether the consumer has a handler-timeout (it subscribes with its own
+   *     x-consumer-timeout then)
+   */
+  public static void cancelledAtConsumerTimeout(
+      Logger log,
+      String consumer,
+      String method,
+      String queue,
+      String version,
+      int held,
+      Duration oldest,
+      Duration pause,
+      String handlerTimeoutKey,
+      boolean hasHandlerTimeout) {
+    CANCELLED_AT_CONSUMER_TIMEOUT.log(
+        log,
+        consumer,
+        method,
+        queue,
+        (held == 0
+            ? " (no delivery was held any more: the one that timed out was settled as the"
+                + " cancel came)"
+            : " while it held "
+                + (held == 1 ? "a delivery" : held + " deliveries")
+                + ", the oldest unacked for "
+                + oldest.truncatedTo(java.time.temporal.ChronoUnit.MILLIS)),
+        version,
+        (pause.isZero() ? "at once" : "after " + pause + " (a second timeout in a few seconds)"),
+        (hasHandlerTimeout
+            ? "the handler ran past '"
+                + handlerTimeoutKey
+                + "' and the x-consumer-timeout Warren derives from it: make the handler"
+                + " return sooner or lower prefetch"
+            : "set '"
+                + handlerTimeoutKey
+                + "' so that Warren retries an overrunning delivery first (Warren then"
+                + " subscribes with a longer x-consumer-timeout of its own), or raise the"
+                + " queue's x-consumer-timeout (argument or policy) or the node's"
+                + " consumer_timeout"));
+  }
+
+  public static final Message TIMEOUT_ARGUMENT_REFUSED =
+      new Message(
+          281,
+          Level.WARN,
+          "consumer '{consumer}' ({method}): queue '{queue}' refused the consumer argument "
+              + "x-consumer-timeout ({reason}), which Warren sends to quorum queues on "
+              + "RabbitMQ 4.3 and later so that the handler-timeout acts before the broker's "
+              + "consumer timeout; the consumer subscribes without it from now on; |a "
+              + "classic queue refuses it: if queue '{queue}' is a classic queue, set "
+              + "queueType = CLASSIC on the consumer (classic consumers never time out on "
+              + "RabbitMQ 4.3)");
+
+  public static void timeoutArgumentRefused(
+      Logger log, String consumer, String method, String queue, String reason) {
+    TIMEOUT_ARGUMENT_REFUSED.log(log, consumer, method, queue, reason);
+  }
+
   public static final Message SHUTDOWN_CALLS_UNANSWERED =
       new Message(
           260,

@@ -55,7 +55,9 @@ public enum MessageArea {
       122,
       123,
       124,
-      260),
+      260,
+      280,
+      281),
   PUBLISHING(
       PublishingMessages.class, "publishing and OutgoingMessage", 50, 59, 139, 140, 141, 142, 220),
   SETTLEMENT(

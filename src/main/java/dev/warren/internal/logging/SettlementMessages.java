@@ -26,8 +26,9 @@ public final class SettlementMessages {
       new Message(
           32,
           Level.WARN,
-          "consumer '{consumer}': the channel of delivery {tag} closed before it "
-              + "could be settled ({action}); the broker will deliver it "
+          "consumer '{consumer}': the channel of delivery {tag} closed (or the "
+              + "broker cancelled its subscription) before it could be settled "
+              + "({action}); the broker will deliver it "
               + "again{heldBack}; logged at most once a minute per consumer",
           "nothing: the broker delivers it again");
 

@@ -47,6 +47,16 @@ public record BrokerVersion(String text, int major, int minor) {
   }
 
   /**
+   * Whether this broker is {@code major.minor} or later; an unknown version is not.
+   *
+   * @param major the major version, e.g. 4
+   * @param minor the minor version, e.g. 3
+   */
+  public boolean atLeast(int major, int minor) {
+    return this.major > major || this.major == major && this.minor >= minor;
+  }
+
+  /**
    * Whether this broker gives a quorum queue declared without {@code x-delivery-limit} a limit (20
    * on RabbitMQ 4.0 and later; none before) and reads {@code x-delivery-limit = -1} as no limit
    * (before 4.0, -1 dead-letters a message on its first return). Measured on 3.10.8 and 4.0.5.

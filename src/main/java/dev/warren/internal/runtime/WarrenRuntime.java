@@ -18,7 +18,9 @@ import dev.warren.internal.invocation.FailureMapping;
 import dev.warren.internal.invocation.HandlerInvoker;
 import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.logging.ServerMessages;
+import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.model.ConsumerTimeouts;
 import dev.warren.internal.publish.ConfirmingPublisher;
 import dev.warren.internal.publish.MustNotBlock;
 import dev.warren.internal.reply.DirectReplyRequester;
@@ -31,6 +33,7 @@ import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -293,7 +296,7 @@ public final class WarrenRuntime {
               batchInvoker,
               model.policy(settings.retryCountHeader()),
               settings.publisher().confirmTimeout(),
-              settings.brokerConsumerTimeout(),
+              nodeConsumerTimeout(model, connection),
               internal,
               brokerCalls,
               timer,
@@ -315,6 +318,17 @@ public final class WarrenRuntime {
         throw e;
       }
     }
+  }
+
+  /**
+   * The broker's consumer_timeout as {@code model}'s in-process delays meet it (WARREN-048): none
+   * for a classic queue from RabbitMQ 4.3 on, whose consumers never time out.
+   */
+  private Duration nodeConsumerTimeout(ConsumerModel model, Connection connection) {
+    return ConsumerTimeouts.timesOut(
+            model.queueType(), BrokerVersion.of(connection.getServerProperties()))
+        ? settings.brokerConsumerTimeout()
+        : ChronoUnit.FOREVER.getDuration(); // no delay is that long: never warned about
   }
 
   /**

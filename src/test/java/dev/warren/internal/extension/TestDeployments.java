@@ -88,7 +88,8 @@ public final class TestDeployments {
       }
     }
     List<ConsumerModel> models =
-        ConsumerModels.build(discovered, warren, global, problems::add, warnings::add);
+        ConsumerModels.build(
+            discovered, warren, global, problems::add, warnings::add, warnings::add);
     return new DeploymentModel(
         models,
         publications,

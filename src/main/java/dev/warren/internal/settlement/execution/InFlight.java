@@ -131,6 +131,45 @@ public final class InFlight {
     return delayed.size() + paused.size();
   }
 
+  /**
+   * The deliveries in hand or held on a timer that came on {@code on}: how many, and when the
+   * oldest arrived. Deliveries waiting for a worker arrived after those in hand, so they are not
+   * looked at. Runs on the reader as a broker's cancel arrives: a walk of the few in hand.
+   */
+  public synchronized Held heldOn(DeliveryChannel on) {
+    int count = 0;
+    long oldest = 0;
+    for (IncomingDelivery d = firstInHand; d != null; d = d.nextInHand) {
+      if (d.deliveryChannel() == on) {
+        oldest = count++ == 0 ? d.arrivedNanos() : earlier(oldest, d.arrivedNanos());
+      }
+    }
+    for (IncomingDelivery d : delayed.keySet()) {
+      if (d.deliveryChannel() == on) {
+        oldest = count++ == 0 ? d.arrivedNanos() : earlier(oldest, d.arrivedNanos());
+      }
+    }
+    for (IncomingDelivery d : paused) {
+      if (d.deliveryChannel() == on) {
+        oldest = count++ == 0 ? d.arrivedNanos() : earlier(oldest, d.arrivedNanos());
+      }
+    }
+    return new Held(count, oldest);
+  }
+
+  private static long earlier(long a, long b) {
+    return a - b <= 0 ? a : b;
+  }
+
+  /**
+   * Deliveries a consumer held on one channel.
+   *
+   * @param count how many
+   * @param oldestArrivedNanos the {@link System#nanoTime()} the oldest arrived; meaningless when
+   *     {@code count} is 0
+   */
+  public record Held(int count, long oldestArrivedNanos) {}
+
   /** From now on no waiting delivery is started (the subscription was cancelled). */
   public synchronized void drain() {
     draining = true;

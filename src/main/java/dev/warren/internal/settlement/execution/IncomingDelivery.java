@@ -18,10 +18,10 @@ import java.util.logging.Logger;
 
 /**
  * One delivery from arrival to settlement. It remembers the exact channel it arrived on (not the
- * recovering wrapper), so it is settled there or nowhere, and it is settled at most once. Its
- * handler's result counts only if the handler finished before the delivery was taken from it
- * ({@link #finish()} against {@link #handBack()} at shutdown and {@link #overrun()} at its
- * handler-timeout).
+ * recovering wrapper), so it is settled there or nowhere (and nowhere once the broker cancelled its
+ * subscription, {@link DeliveryChannel}), and it is settled at most once. Its handler's result
+ * counts only if the handler finished before the delivery was taken from it ({@link #finish()}
+ * against {@link #handBack()} at shutdown and {@link #overrun()} at its handler-timeout).
  */
 public final class IncomingDelivery extends ReceivedMessage implements HandedBack, Runnable {
 
@@ -51,7 +51,8 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
   }
 
   private final DeliverySource source;
-  private final Channel channel;
+  private final DeliveryChannel on;
+  private final long arrivedNanos;
   private final int attempt;
   private volatile Action settled; // set through SETTLED only
   private volatile Owner owner = Owner.HANDLER; // changed through OWNER only
@@ -63,21 +64,23 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
 
   public IncomingDelivery(
       DeliverySource source,
-      Channel channel,
+      DeliveryChannel on,
       Envelope envelope,
       AMQP.BasicProperties properties,
       byte[] body,
       int attempt) {
     super(envelope, properties, body);
     this.source = source;
-    this.channel = channel;
+    this.on = on;
+    this.arrivedNanos = System.nanoTime();
     this.attempt = attempt;
   }
 
   /**
    * Sends {@code action}'s frame on the delivery's own channel, unless the delivery was settled
-   * before or that channel has closed (then the broker redelivers it; the frame would be
-   * meaningless on any other channel).
+   * before, that channel has closed (then the broker redelivers it; the frame would be meaningless
+   * on any other channel) or the broker cancelled the subscription (it has handed the delivery to
+   * another consumer already, or its queue is gone).
    *
    * @return whether the frame was sent
    */
@@ -101,7 +104,7 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
    */
   boolean requeueUnlessSettled() {
     Action requeue = new Action.Reject(true, Action.Reason.STEP_FAILED);
-    if (!SETTLED.compareAndSet(this, null, requeue) || !channel.isOpen()) {
+    if (!SETTLED.compareAndSet(this, null, requeue) || !on.usable()) {
       return false;
     }
     boolean sent = send(requeue);
@@ -115,7 +118,8 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
   }
 
   private boolean send(Action action) {
-    if (!channel.isOpen()) {
+    Channel channel = on.channel();
+    if (!on.usable()) {
       channelGone(action.toString());
       return false;
     }
@@ -197,12 +201,25 @@ public final class IncomingDelivery extends ReceivedMessage implements HandedBac
 
   /** The channel this delivery came on (not a recovering wrapper). */
   public Channel channel() {
-    return channel;
+    return on.channel();
   }
 
-  /** Whether the channel this delivery came on is still open. */
+  /**
+   * Whether the delivery can still be settled where it came: its channel is open and the broker has
+   * not cancelled its subscription.
+   */
   public boolean channelOpen() {
-    return channel.isOpen();
+    return on.usable();
+  }
+
+  /** The subscription's channel this delivery came on. */
+  public DeliveryChannel deliveryChannel() {
+    return on;
+  }
+
+  /** The {@link System#nanoTime()} when the delivery arrived: the broker's clock starts then. */
+  public long arrivedNanos() {
+    return arrivedNanos;
   }
 
   /** A worker handles this delivery: what its consumer's {@link DeliverySource#worker()} does. */

@@ -73,7 +73,7 @@ class ChannelGoneWarningTest {
   private static IncomingDelivery delivery(DeliverySource source, long tag) {
     return new IncomingDelivery(
         source,
-        CLOSED,
+        new DeliveryChannel(CLOSED),
         new Envelope(tag, false, "", source.queue()),
         new AMQP.BasicProperties(),
         new byte[0],

@@ -16,9 +16,13 @@ class InFlightTest {
   private static long tags;
 
   private static IncomingDelivery delivery() {
+    return delivery(new DeliveryChannel(null));
+  }
+
+  private static IncomingDelivery delivery(DeliveryChannel on) {
     return new IncomingDelivery(
         new DeliverySource("c", "q", null, SettlementListener.TELEMETRY),
-        null,
+        on,
         new Envelope(++tags, false, "", "q"),
         new AMQP.BasicProperties(),
         new byte[0],
@@ -36,6 +40,32 @@ class InFlightTest {
     InFlight.Left left = inFlight.close();
     assertThat(left.inHand()).hasSize(1);
     assertThat(left.notStarted()).isEqualTo(2);
+  }
+
+  @Test
+  void aBrokersCancelSeesTheDeliveriesHeldOnItsChannelOnlyAndTheOldestArrival() {
+    DeliveryChannel cancelled = new DeliveryChannel(null);
+    DeliveryChannel other = new DeliveryChannel(null);
+    InFlight inFlight = new InFlight();
+    inFlight.received(4);
+    IncomingDelivery oldest = delivery(cancelled);
+    IncomingDelivery younger = delivery(cancelled);
+    IncomingDelivery elsewhere = delivery(other);
+    inFlight.start(younger);
+    inFlight.start(elsewhere);
+    inFlight.start(oldest);
+    IncomingDelivery pausedAfterAFailedCopy = delivery(cancelled);
+    inFlight.start(pausedAfterAFailedCopy);
+    inFlight.paused(pausedAfterAFailedCopy);
+
+    InFlight.Held held = inFlight.heldOn(cancelled);
+
+    assertThat(held.count()).isEqualTo(3);
+    assertThat(held.oldestArrivedNanos()).isEqualTo(oldest.arrivedNanos());
+    inFlight.done(oldest);
+    inFlight.done(younger);
+    assertThat(inFlight.heldOn(other).count()).isEqualTo(1);
+    assertThat(inFlight.heldOn(new DeliveryChannel(null)).count()).isZero();
   }
 
   @Test

@@ -79,7 +79,7 @@ class SettlementGuardTest {
     IncomingDelivery delivery =
         new IncomingDelivery(
             new DeliverySource("orders", "q", null, SettlementListener.TELEMETRY),
-            channel(),
+            new DeliveryChannel(channel()),
             new Envelope(++tags, false, "", "q"),
             new AMQP.BasicProperties(),
             new byte[0],

@@ -54,7 +54,7 @@ class SettlementListenerTest {
   private IncomingDelivery delivery(SettlementListener listener, boolean open) {
     return new IncomingDelivery(
         new DeliverySource("orders", "q", null, listener),
-        channel(open),
+        new DeliveryChannel(channel(open)),
         new Envelope(7, false, "", "q"),
         new AMQP.BasicProperties(),
         new byte[0],
