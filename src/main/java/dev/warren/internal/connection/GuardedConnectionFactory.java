@@ -9,7 +9,7 @@ import java.io.IOException;
  * a message whose header table the client cannot read reaches its consumer as a decode failure
  * instead of closing the connection. The client asks for its frame handler factory once per {@code
  * newConnection}, and the connection's recoveries use that one again, so recovered connections are
- * guarded too. Made per connection by {@code WarrenRuntime}.
+ * guarded too. Made per connection by {@code Connections}.
  */
 public final class GuardedConnectionFactory extends ConnectionFactory {
 

@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Here one thread only keeps time and hands each tick to a pool that grows only while a sender
  * waits, and shrinks after a minute idle; a periodic task whose last run still waits skips its
- * ticks, so that a blocked connection holds at most one thread. Lives from the runtime's creation
- * to its {@code WarrenRuntime.stop()}.
+ * ticks, so that a blocked connection holds at most one thread. Made and shut down by {@code
+ * Connections}, with the application's connections.
  */
 public final class Heartbeats extends AbstractExecutorService implements ScheduledExecutorService {
 

@@ -259,7 +259,7 @@ public final class DeclarationMessages {
   public static final Message TIER_TOO_LONG =
       new Message(
           136,
-          Level.PROBLEM,
+          Level.WARN,
           "consumer '{consumer}' ({method}): delay tier {tier} is longer than "
               + "delay={strategy} holds ({max}); a retryAfter that long is refused when "
               + "returned; |remove or shorten the tier");

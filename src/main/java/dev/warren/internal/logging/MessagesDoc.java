@@ -22,11 +22,13 @@ public final class MessagesDoc {
   public static String page(List<Message> kit) {
     StringBuilder page = new StringBuilder();
     page.append("# Message ids\n\n")
-        .append("Every message Warren logs at INFO or above, every deployment problem and every")
-        .append(
-            " exception it throws starts with a stable id, `WARREN-` and three digits. An id is")
-        .append(" never reused: a retired message keeps its number. In the texts below, `{name}`")
-        .append(" stands for a part that the message fills in.\n\n")
+        .append("Every message Warren logs at WARN or above, every deployment problem and the")
+        .append(" exceptions listed here start with a stable id, `WARREN-` and three digits (two")
+        .append(" INFO lines at startup and the exception of a call after shutdown have none). An")
+        .append(" id is never reused: a retired message keeps its number. In the texts below,")
+        .append(" `{name}` stands for a part that the message fills in. Warren's loggers are named")
+        .append(" after its internal classes, which can move between versions: configure logging")
+        .append(" for `dev.warren` as a whole.\n\n")
         .append("Levels: **ERROR**, **WARN** and **INFO** are logged (java.util.logging SEVERE,")
         .append(" WARNING and INFO); **PROBLEM** is a deployment problem, reported with the others")
         .append(" in one `WARREN-001` DeploymentException (or by the annotation processor as a")

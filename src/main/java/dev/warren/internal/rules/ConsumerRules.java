@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * processor runs them on the source's values, deployment validation on the values in force (config
  * over annotation). Pure: each rule reports to {@code problems} and returns; {@code consumer} and
  * {@code where} name the consumer and its method, {@code source} where a value came from ({@link
- * #ANNOTATION} or a config key). Only the JDK, {@link Durations} and {@link Messages}, so that the
- * processor loads nothing else.
+ * #ANNOTATION} or a config key). Only the JDK, {@link Durations} and the message entries of {@code
+ * logging}, so that the processor loads nothing else.
  */
 public final class ConsumerRules {
 

@@ -10,7 +10,8 @@ import dev.warren.internal.telemetry.Sending;
  * settlement classes call it at each step and keep no telemetry code of their own. {@link #NONE}
  * when the consumer has no telemetry (nothing is called beyond this interface); {@link #TELEMETRY}
  * reports each step to the delivery's own {@link dev.warren.internal.telemetry.Processing}, its
- * span and counters. One per consumer, stateless.
+ * span and counters. Two stateless constants, {@link #NONE} and {@link #TELEMETRY}; each consumer
+ * uses one.
  *
  * <p>Threads: each method runs on the thread of the step it reports (a worker, the reader when a
  * copy's or a reply's confirm settles the original, the timer, {@code warren-internal}) and must
