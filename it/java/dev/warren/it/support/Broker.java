@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
+import dev.warren.internal.model.BrokerVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +86,12 @@ public final class Broker {
     channel();
     String version = connection.getServerProperties().get("version").toString();
     return Integer.parseInt(version.substring(0, version.indexOf('.')));
+  }
+
+  /** The broker's version, read as Warren reads it, for tests whose expectations differ. */
+  public synchronized BrokerVersion version() {
+    channel();
+    return BrokerVersion.of(connection.getServerProperties());
   }
 
   /** Whether the broker is RabbitMQ 4 or later. */
