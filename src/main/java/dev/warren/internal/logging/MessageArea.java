@@ -38,7 +38,9 @@ public enum MessageArea {
       206,
       207,
       208,
-      209),
+      209,
+      285,
+      286),
   CONSUMING(
       ConsumingMessages.class,
       "a consumer's deliveries, handler calls, subscription and shutdown",

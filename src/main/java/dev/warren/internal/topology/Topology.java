@@ -30,8 +30,9 @@ import java.util.function.Function;
  * recovery does not record what is declared on them: it would replay the declares on their long
  * closed channel after every connection recovery and fail; Warren declares again itself instead
  * ({@code OwnTopology}). Reads the broker's version from the connection once, for what differs
- * between versions ({@link QuorumLimit}). Runs in deployment validation, after each recovery of the
- * consumers' connection, and before a consumer the broker cancelled subscribes again.
+ * between versions ({@link QuorumLimit}, {@link VersionArguments}). Runs in deployment validation,
+ * after each recovery of the consumers' connection, and before a consumer the broker cancelled
+ * subscribes again.
  */
 public final class Topology implements AutoCloseable {
 
@@ -83,11 +84,20 @@ public final class Topology implements AutoCloseable {
    * @param warnings receives what deployment should warn about
    * @return the deployment problems, one per missing or refused piece
    */
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   public List<String> prepare(ConsumerModel model, Consumer<String> warnings) {
     List<String> problems = new ArrayList<>();
     boolean declare = model.declareTopology();
     String queue = model.queue();
     QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
+    if (declare) {
+      // before the declare: one with an argument this version refuses can close the connection
+      VersionArguments.Found found = VersionArguments.check(model, version);
+      found.warnings().forEach(warnings);
+      if (!found.problems().isEmpty()) {
+        return found.problems();
+      }
+    }
     String what = "queue '" + queue + "'";
     step(
         model,
