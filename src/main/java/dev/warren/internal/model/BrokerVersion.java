@@ -76,9 +76,18 @@ public record BrokerVersion(String text, int major, int minor) {
   }
 
   /**
-   * Whether declaring a queue with {@code x-queue-master-locator} closes the whole connection (541
-   * INTERNAL_ERROR, a deprecated feature refused by default) and {@code x-queue-version = 1} is
-   * refused (406), while {@code x-queue-mode} is accepted and ignored: RabbitMQ 4.3 and later.
+   * Whether {@code x-queue-master-locator} is a deprecated feature, which a node may refuse: then a
+   * declare with it closes the whole connection (541 INTERNAL_ERROR). RabbitMQ 4.0 and later; 4.0
+   * to 4.2 permit it by default, 4.3 refuses it by default.
+   */
+  public boolean deprecatesQueueMasterLocator() {
+    return atLeast(4, 0);
+  }
+
+  /**
+   * Whether, by default, declaring a queue with {@code x-queue-master-locator} closes the whole
+   * connection (541), {@code x-queue-version = 1} is refused (406), and {@code x-queue-mode} is
+   * accepted and ignored: RabbitMQ 4.3 and later.
    */
   public boolean refusesClassicQueueLegacyArguments() {
     return atLeast(4, 3);

@@ -91,7 +91,13 @@ public final class Topology implements AutoCloseable {
     String queue = model.queue();
     QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
     if (declare) {
-      // before the declare: one with an argument this version refuses can close the connection
+      // before the declare: one with an argument the node refuses can close the connection
+      if (VersionArguments.probeFirst(model, version)) {
+        String closed = closesTheConnection(model);
+        if (closed != null) {
+          return List.of(VersionArguments.locatorRefused(model, version, closed));
+        }
+      }
       VersionArguments.Found found = VersionArguments.check(model, version);
       found.warnings().forEach(warnings);
       if (!found.problems().isEmpty()) {
@@ -238,6 +244,30 @@ public final class Topology implements AutoCloseable {
         "the binding of queue '" + model.queue() + "' to " + what,
         ch -> ch.queueBind(model.queue(), exchange, model.queue()),
         problems);
+  }
+
+  /**
+   * Declares {@code model}'s queue on a throwaway connection: the broker's reply text if that
+   * closed the whole connection, else {@code null} (any other refusal the real declare reports).
+   */
+  private String closesTheConnection(ConsumerModel model) {
+    try (Connection probe = probes.call()) {
+      probe
+          .createChannel()
+          .queueDeclare(model.queue(), true, false, false, queueArguments(model, version));
+    } catch (IOException e) {
+      if (e.getCause() instanceof ShutdownSignalException signal
+          && signal.getReason() instanceof AMQP.Connection.Close close) {
+        return close.getReplyCode() + " " + close.getReplyText();
+      }
+    } catch (ShutdownSignalException signal) {
+      if (signal.getReason() instanceof AMQP.Connection.Close close) {
+        return close.getReplyCode() + " " + close.getReplyText();
+      }
+    } catch (Exception e) {
+      // the probe could not even connect: the real declare says what is wrong
+    }
+    return null;
   }
 
   /**

@@ -10,9 +10,10 @@ import java.util.Map;
 /**
  * The queue arguments of a consumer that its broker's version refuses or ignores, found before
  * Warren declares the queue: a declare with {@code x-queue-master-locator} closes the whole
- * connection on RabbitMQ 4.3 (541), which would take every consumer on it down at run time; {@code
- * x-queue-version = 1} is refused there (406); {@code x-queue-mode} is accepted and ignored. Pure;
- * used at deployment and before each declare of the queue.
+ * connection on a node that refuses deprecated features (RabbitMQ 4.3 by default, 541), which would
+ * take every consumer on it down at run time, so Warren tries it on a probe connection first
+ * ({@link #probeFirst}); {@code x-queue-version = 1} is refused on 4.3 (406); {@code x-queue-mode}
+ * is accepted and ignored there. Pure; used at deployment and before each declare of the queue.
  */
 public final class VersionArguments {
 
@@ -43,24 +44,16 @@ public final class VersionArguments {
       return new Found(problems, warnings);
     }
     boolean refuses = version.refusesClassicQueueLegacyArguments();
-    if (arguments.containsKey(MASTER_LOCATOR)) {
-      if (refuses) {
-        problems.add(
-            refused(
-                model,
-                version,
-                MASTER_LOCATOR,
-                "closes the broker's whole connection (541 INTERNAL_ERROR: a deprecated feature"
-                    + " this version refuses), with every consumer on it"));
-      } else if (version.limitsQuorumQueuesByDefault()) {
-        warnings.add(
-            ignored(
-                model,
-                version,
-                MASTER_LOCATOR,
-                "belongs to classic queue mirroring, which RabbitMQ 4 removed; RabbitMQ 4.3"
-                    + " refuses it and closes the connection"));
-      }
+    if (arguments.containsKey(MASTER_LOCATOR) && version.deprecatesQueueMasterLocator()) {
+      // refused or not depends on the node's settings: Topology tries it on a probe connection
+      warnings.add(
+          ignored(
+              model,
+              version,
+              MASTER_LOCATOR,
+              "is a deprecated feature (it belonged to classic queue mirroring, which RabbitMQ 4"
+                  + " removed): a node that refuses deprecated features, as RabbitMQ 4.3 does by"
+                  + " default, closes the connection of a declare with it"));
     }
     Object queueVersion = arguments.get(QUEUE_VERSION);
     if (refuses && queueVersion != null && String.valueOf(queueVersion).trim().equals("1")) {
@@ -81,6 +74,27 @@ public final class VersionArguments {
               "= '" + arguments.get(QUEUE_MODE) + "' is accepted and ignored"));
     }
     return new Found(problems, warnings);
+  }
+
+  /**
+   * Whether Warren must try {@code model}'s queue declare on a throwaway connection first: with
+   * {@value #MASTER_LOCATOR} on a version that deprecates it, a refusing node closes the whole
+   * connection (541), which must not be the consumers' connection.
+   */
+  public static boolean probeFirst(ConsumerModel model, BrokerVersion version) {
+    return model.arguments().containsKey(MASTER_LOCATOR) && version.deprecatesQueueMasterLocator();
+  }
+
+  /** The problem of a declare with {@value #MASTER_LOCATOR} that closed the probe's connection. */
+  public static String locatorRefused(ConsumerModel model, BrokerVersion version, String reason) {
+    return refused(
+        model,
+        version,
+        MASTER_LOCATOR,
+        "closed the whole connection of a declare ("
+            + reason
+            + "): the node refuses this deprecated feature, and would take every consumer on the"
+            + " connection with it");
   }
 
   private static String refused(

@@ -96,6 +96,14 @@ class BrokerVersionTest {
   }
 
   @Test
+  void fromFourOnTheMasterLocatorIsADeprecatedFeature() {
+    assertThat(V3_10.deprecatesQueueMasterLocator()).isFalse();
+    assertThat(V4_0.deprecatesQueueMasterLocator()).isTrue();
+    assertThat(V4_3.deprecatesQueueMasterLocator()).isTrue();
+    assertThat(BrokerVersion.UNKNOWN.deprecatesQueueMasterLocator()).isFalse();
+  }
+
+  @Test
   void fromFourTwoDirectReplyToReturnsNothingForAGoneRequester() {
     assertThat(V3_10.directReplyToReturnsNothing()).isFalse();
     assertThat(V4_0.directReplyToReturnsNothing()).isFalse();

@@ -50,29 +50,34 @@ class VersionArgumentsTest {
   }
 
   @Test
-  void theMasterLocatorIsAProblemOnFourThreeWhereItClosesTheConnection() {
-    VersionArguments.Found found =
-        VersionArguments.check(
-            withArguments(Map.of("x-queue-master-locator", "min-masters")), V4_3);
+  void theMasterLocatorIsTriedOnAProbeFromFourOnAndItsRefusalIsAProblem() {
+    ConsumerModel model = withArguments(Map.of("x-queue-master-locator", "min-masters"));
 
-    assertThat(found.problems()).hasSize(1);
-    assertThat(found.problems().get(0))
+    // whether a node refuses it depends on its settings (4.3 does by default): a probe finds out
+    assertThat(VersionArguments.probeFirst(model, V4_3)).isTrue();
+    assertThat(VersionArguments.probeFirst(model, V4_0)).isTrue();
+    assertThat(VersionArguments.probeFirst(model, V3)).isFalse();
+    assertThat(VersionArguments.probeFirst(withArguments(Map.of()), V4_3)).isFalse();
+    assertThat(
+            VersionArguments.locatorRefused(
+                model, V4_3, "541 INTERNAL_ERROR - Feature `queue_master_locator` is deprecated."))
         .startsWith("WARREN-285 ")
         .contains("'x-queue-master-locator'", "541", "RabbitMQ 4.3.6", "'orders.in'");
-    assertThat(found.warnings()).isEmpty();
   }
 
   @Test
-  void theMasterLocatorIsAWarningOnFourZeroAndNothingOnThree() {
+  void theMasterLocatorIsAWarningFromFourOnAndNothingOnThree() {
     Map<String, Object> locator = Map.of("x-queue-master-locator", "min-masters");
 
-    VersionArguments.Found four = VersionArguments.check(withArguments(locator), V4_0);
-    assertThat(four.problems()).isEmpty();
-    assertThat(four.warnings())
-        .singleElement()
-        .asString()
-        .startsWith("WARREN-286 ")
-        .contains("4.3");
+    for (BrokerVersion version : new BrokerVersion[] {V4_0, V4_3}) {
+      VersionArguments.Found found = VersionArguments.check(withArguments(locator), version);
+      assertThat(found.problems()).isEmpty();
+      assertThat(found.warnings())
+          .singleElement()
+          .asString()
+          .startsWith("WARREN-286 ")
+          .contains("deprecated", "4.3");
+    }
     assertThat(VersionArguments.check(withArguments(locator), V3))
         .isEqualTo(new VersionArguments.Found(List.of(), List.of()));
   }
