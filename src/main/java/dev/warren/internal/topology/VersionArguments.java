@@ -91,10 +91,10 @@ public final class VersionArguments {
         model,
         version,
         MASTER_LOCATOR,
-        "closed the whole connection of a declare ("
+        "closed the whole connection of a trial declare ("
             + reason
-            + "): the node refuses this deprecated feature, and would take every consumer on the"
-            + " connection with it");
+            + "), as it would close the consumers' connection: the node refuses this deprecated"
+            + " feature");
   }
 
   private static String refused(
