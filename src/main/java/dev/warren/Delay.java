@@ -24,7 +24,13 @@ public enum Delay {
   /**
    * The delayed-message plugin's exchange (default {@code <queue>.delay}, type {@code
    * x-delayed-message}): the copy carries {@code x-delay}. Mixed delays do not wait for each other.
-   * Needs the plugin on the broker.
+   * Needs the plugin on the broker; it keeps working wherever the plugin is installed.
+   *
+   * @deprecated the plugin's project (rabbitmq-delayed-message-exchange) was archived in 2026 and
+   *     gets no more releases for new RabbitMQ versions. Use {@link #DLX_TTL} (a wait queue, on
+   *     every version), or on RabbitMQ 4.3 and later quorum queues the broker's native delayed
+   *     retry.
    */
+  @Deprecated
   PLUGIN_DME
 }

@@ -104,7 +104,9 @@ public interface Delivery {
   /**
    * The attempt number of this delivery; the first delivery is attempt 1. On a classic queue it is
    * {@code 1 + x-warren-retry-count}; on a quorum queue {@code 1 + x-delivery-count} (plus the
-   * retry-count header when the message is a delayed copy).
+   * retry-count header when the message is a delayed copy). The broker sends no {@code
+   * x-delivery-count} on a first delivery (RabbitMQ 3.10's {@code basic.get} sends 0): both are
+   * attempt 1 on every version.
    */
   int attempt();
 

@@ -11,7 +11,9 @@ import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.GetResponse;
 import dev.warren.it.support.Broker;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -185,5 +187,75 @@ class BrokerVersionFactsIT {
     assertThat(first).isNotNull().doesNotContainKey("x-delivery-count");
     assertThat(second).isNotNull().containsEntry("x-delivery-count", 1L);
     assertThat(third).isNotNull().containsEntry("x-delivery-count", 2L);
+  }
+
+  static final String WAIT = "warren.it.facts.quorum.wait";
+
+  /**
+   * A loop a user might build by hand: the quorum queue (limit 2) dead-letters a rejected message
+   * into a TTL wait queue, which dead-letters it back. The message makes three trips (rejected
+   * without requeue), then is requeued once. Returns the {@code x-delivery-count} of each delivery
+   * ({@code -} when absent), and {@code gone} last if nothing came back after the requeue.
+   */
+  private List<String> threeTripsThroughADeadLetterLoopThenARequeue() throws Exception {
+    channel.queueDelete(QUEUE);
+    channel.queueDelete(WAIT);
+    channel.queueDeclare(
+        QUEUE,
+        true,
+        false,
+        false,
+        Map.of(
+            "x-queue-type",
+            "quorum",
+            "x-delivery-limit",
+            2,
+            "x-dead-letter-exchange",
+            "",
+            "x-dead-letter-routing-key",
+            WAIT));
+    channel.queueDeclare(
+        WAIT,
+        true,
+        false,
+        false,
+        Map.of(
+            "x-message-ttl", 50, "x-dead-letter-exchange", "", "x-dead-letter-routing-key", QUEUE));
+    channel.basicPublish("", QUEUE, null, "loop".getBytes());
+    List<String> seen = new ArrayList<>();
+    try {
+      for (int delivery = 1; delivery <= 5; delivery++) {
+        GetResponse response = null;
+        for (int i = 0; i < 100 && response == null; i++) {
+          response = channel.basicGet(QUEUE, false);
+          if (response == null) {
+            Thread.sleep(20);
+          }
+        }
+        if (response == null) {
+          seen.add("gone");
+          break;
+        }
+        Map<String, Object> headers = response.getProps().getHeaders();
+        Object count = headers == null ? null : headers.get("x-delivery-count");
+        seen.add(count == null ? "-" : count.toString());
+        channel.basicReject(response.getEnvelope().getDeliveryTag(), delivery == 4);
+      }
+    } finally {
+      channel.queueDelete(WAIT);
+    }
+    return seen;
+  }
+
+  @Test
+  void aDeadLetterLoopKeepsItsCountOnFourThreeAndARequeuePastTheLimitDropsIt() throws Exception {
+    List<String> seen = threeTripsThroughADeadLetterLoopThenARequeue();
+    if (Broker.get().version().deadLetterLoopsKeepCount()) {
+      // the requeue past the limit dead-letters it into the loop, where it is a cycle: dropped
+      assertThat(seen).containsExactly("-", "1", "2", "3", "gone");
+      assertThat(Broker.get().ready(DLQ)).isZero();
+    } else {
+      assertThat(seen).hasSize(5).doesNotContain("gone");
+    }
   }
 }

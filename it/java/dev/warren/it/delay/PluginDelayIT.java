@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * in for that moment, and the copy's {@code basic.publish} frame is read through an {@link
  * AmqpRecorder}.
  */
+@SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working and is tested
 class PluginDelayIT {
 
   static final String QUEUE = "warren.it.delay.plugin";

@@ -5,6 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
+import dev.warren.internal.model.BrokerVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -78,19 +79,17 @@ public final class Broker {
   }
 
   /**
-   * The broker's version, from its connection's server properties ({@code version}, e.g. 4.3.6).
-   */
-  public synchronized String version() {
-    channel();
-    return connection.getServerProperties().get("version").toString();
-  }
-
-  /**
    * The broker's major version (e.g. 4 for {@code 4.0.5}), for tests whose expectations differ
    * between RabbitMQ 3.x and 4.x.
    */
   public int majorVersion() {
     return versionPart(0);
+  }
+
+  /** The broker's version, read as Warren reads it, for tests whose expectations differ. */
+  public synchronized BrokerVersion version() {
+    channel();
+    return BrokerVersion.of(connection.getServerProperties());
   }
 
   /** Whether the broker is RabbitMQ 4 or later. */
@@ -103,12 +102,11 @@ public final class Broker {
    * differ from one version on (e.g. {@code atLeast(4, 3)}: the facts of RabbitMQ 4.3.6).
    */
   public boolean atLeast(int major, int minor) {
-    int actual = majorVersion();
-    return actual > major || (actual == major && versionPart(1) >= minor);
+    return version().atLeast(major, minor);
   }
 
   private int versionPart(int index) {
-    String[] parts = version().split("[.-]");
+    String[] parts = version().text().split("[.-]");
     return index < parts.length ? Integer.parseInt(parts[index]) : 0;
   }
 

@@ -175,6 +175,7 @@ final class Operations {
     return policy;
   }
 
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   private Map<String, Object> delay(ConsumerModel model) {
     Map<String, Object> delay = new LinkedHashMap<>();
     delay.put("strategy", model.delay().name().toLowerCase(Locale.ROOT).replace('_', '-'));

@@ -23,12 +23,14 @@ import java.util.logging.Logger;
  * it). A request without {@code reply_to} is acked with a warning.
  *
  * <p>Replies are transient and <b>not</b> mandatory, published with a confirm on the request's own
- * channel (as retry copies are), where hand-written responders publish them too. Measured on
- * RabbitMQ 3.10.8: a mandatory publish to a direct reply-to address is returned (312 NO_ROUTE) even
- * when the reply is delivered, and confirms ack a reply whether or not its requester still exists.
- * So neither says whether the requester got it; the confirm says that the channel did not die with
- * the reply in flight, and an unroutable reply is not a reason to handle the request again: its
- * requester is gone. One per responder consumer; thread-safe.
+ * channel (as retry copies are), where hand-written responders publish them too. No version tells a
+ * responder whether its requester got the reply ({@code
+ * BrokerVersion.directReplyToReturnsNothing}): before RabbitMQ 4.2 a mandatory reply to a direct
+ * reply-to address is returned (312 NO_ROUTE) even when it is delivered; from 4.2 a reply to a
+ * requester that is gone is acked and dropped without a return; confirms ack a reply either way. So
+ * Warren waits for no return and says nothing about a gone requester: the confirm says that the
+ * channel did not die with the reply in flight, and a reply nobody gets is not a reason to handle
+ * the request again. One per responder consumer; thread-safe.
  */
 final class ReplySender {
 

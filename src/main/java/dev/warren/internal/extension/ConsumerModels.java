@@ -73,6 +73,7 @@ final class ConsumerModels {
     return List.copyOf(models);
   }
 
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   private static ConsumerModel model(
       DiscoveredConsumer found,
       String name,

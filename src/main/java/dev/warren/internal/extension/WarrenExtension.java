@@ -326,7 +326,12 @@ public class WarrenExtension implements Extension {
         new Topology(connection, runtime::probe, settings.virtualHost(), settings.username())) {
       LOG.info(
           () ->
-              "Warren is connected to RabbitMQ " + topology.version() + " at " + settings.where());
+              "Warren is connected to RabbitMQ "
+                  + topology.version()
+                  + " at "
+                  + settings.where()
+                  + ": "
+                  + topology.version().behaviour());
       for (ConsumerModel model : models) {
         problems.addAll(topology.prepare(model, LOG::warning));
       }

@@ -343,6 +343,32 @@ public final class DeclarationMessages {
     return LIMIT_WITHOUT_ROUTE.text(consumer, method, queue, limit);
   }
 
+  public static final Message ARGUMENT_REFUSED_BY_VERSION =
+      new Message(
+          285,
+          Level.PROBLEM,
+          "consumer '{consumer}' ({method}): queue argument '{name}' {why} on "
+              + "RabbitMQ {version}, so Warren does not declare queue '{queue}'; |remove the "
+              + "argument from the consumer's @Argument list");
+
+  public static String argumentRefusedByVersion(
+      String consumer, String method, String name, String why, String version, String queue) {
+    return ARGUMENT_REFUSED_BY_VERSION.text(consumer, method, name, why, version, queue);
+  }
+
+  public static final Message ARGUMENT_IGNORED_BY_VERSION =
+      new Message(
+          286,
+          Level.WARN,
+          "consumer '{consumer}' ({method}): queue argument '{name}' of queue '{queue}' "
+              + "{why} on RabbitMQ {version}; |remove the argument from the consumer's "
+              + "@Argument list");
+
+  public static String argumentIgnoredByVersion(
+      String consumer, String method, String name, String queue, String why, String version) {
+    return ARGUMENT_IGNORED_BY_VERSION.text(consumer, method, name, queue, why, version);
+  }
+
   public static final Message DELAYED_RETRY_NEEDS_4_3 =
       new Message(
           293,

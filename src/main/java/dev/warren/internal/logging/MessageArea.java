@@ -39,6 +39,8 @@ public enum MessageArea {
       207,
       208,
       209,
+      285,
+      286,
       293,
       294),
   CONSUMING(

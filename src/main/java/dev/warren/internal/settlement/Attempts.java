@@ -2,6 +2,7 @@ package dev.warren.internal.settlement;
 
 import dev.warren.QueueType;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Who counts a delivery's attempts, and its attempt number; the first delivery is attempt 1. On a
@@ -13,6 +14,18 @@ public final class Attempts {
 
   /** The header a quorum queue counts returns in. */
   public static final String DELIVERY_COUNT = "x-delivery-count";
+
+  /**
+   * The header RabbitMQ 4.3 and later count every return of a quorum queue's message in, nacks
+   * included; the delivery limit does not read it, nor does Warren.
+   */
+  public static final String ACQUIRED_COUNT = "x-acquired-count";
+
+  /**
+   * The broker's own counts, which a copy leaves out: it is a new message, whose counts start again
+   * (a count a client sets seeds nothing on the broker, and would only mislead a reader).
+   */
+  public static final Set<String> BROKER_COUNTS = Set.of(DELIVERY_COUNT, ACQUIRED_COUNT);
 
   private Attempts() {}
 
@@ -26,7 +39,8 @@ public final class Attempts {
   }
 
   /**
-   * The attempt number.
+   * The attempt number. The broker sends no {@value #DELIVERY_COUNT} on a first delivery (3.10's
+   * {@code basic.get} sends 0): attempt 1 either way, on every version.
    *
    * @param headers the message headers, may be {@code null}
    * @param retryCountHeader the name of Warren's retry-count header

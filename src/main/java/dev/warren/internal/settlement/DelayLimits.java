@@ -27,6 +27,7 @@ public final class DelayLimits {
   private DelayLimits() {}
 
   /** The longest delay {@code strategy} holds. */
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   public static Duration max(Delay strategy) {
     return switch (strategy) {
       case PLUGIN_DME -> PLUGIN_DME;

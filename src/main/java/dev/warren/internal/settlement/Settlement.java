@@ -106,6 +106,7 @@ public final class Settlement {
         Action.Reason.RETRY);
   }
 
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   private static Action retryAfter(
       Duration delay,
       int attempt,
@@ -168,12 +169,12 @@ public final class Settlement {
 
   /**
    * The copy's headers: the original's with the retry count set so that the copy's attempt is the
-   * next one. The quorum queue's own count is left out: the copy is a new message.
+   * next one. The quorum queue's own counts are left out: the copy is a new message.
    */
   private static Map<String, Object> nextAttempt(
       Map<String, Object> headers, int attempt, ConsumerPolicy policy) {
     Map<String, Object> next = new HashMap<>(headers);
-    next.remove(Attempts.DELIVERY_COUNT);
+    next.keySet().removeAll(Attempts.BROKER_COUNTS);
     next.put(policy.retryCountHeader(), (long) attempt);
     return next;
   }
@@ -185,7 +186,7 @@ public final class Settlement {
       return new Action.Reject(false, Action.Reason.CAP_REACHED);
     }
     Map<String, Object> dead = new HashMap<>(headers);
-    dead.remove(Attempts.DELIVERY_COUNT);
+    dead.keySet().removeAll(Attempts.BROKER_COUNTS);
     dead.put(DEATH_REASON_HEADER, "max-attempts");
     dead.put(ORIGIN_QUEUE_HEADER, policy.queue());
     if (failure != null) {
@@ -216,7 +217,7 @@ public final class Settlement {
       return null;
     }
     Map<String, Object> dead = new HashMap<>(headers);
-    dead.remove(Attempts.DELIVERY_COUNT);
+    dead.keySet().removeAll(Attempts.BROKER_COUNTS);
     dead.put(DEATH_REASON_HEADER, "copy-failed");
     dead.put(ORIGIN_QUEUE_HEADER, policy.queue());
     dead.put(EXCEPTION_HEADER, describe(failure));

@@ -30,8 +30,9 @@ import java.util.function.Function;
  * recovery does not record what is declared on them: it would replay the declares on their long
  * closed channel after every connection recovery and fail; Warren declares again itself instead
  * ({@code OwnTopology}). Reads the broker's version from the connection once, for what differs
- * between versions ({@link QuorumLimit}). Runs in deployment validation, after each recovery of the
- * consumers' connection, and before a consumer the broker cancelled subscribes again.
+ * between versions ({@link QuorumLimit}, {@link VersionArguments}). Runs in deployment validation,
+ * after each recovery of the consumers' connection, and before a consumer the broker cancelled
+ * subscribes again.
  */
 public final class Topology implements AutoCloseable {
 
@@ -83,6 +84,7 @@ public final class Topology implements AutoCloseable {
    * @param warnings receives what deployment should warn about
    * @return the deployment problems, one per missing or refused piece
    */
+  @SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working
   public List<String> prepare(ConsumerModel model, Consumer<String> warnings) {
     List<String> problems = new ArrayList<>();
     boolean declare = model.declareTopology();
@@ -90,6 +92,22 @@ public final class Topology implements AutoCloseable {
     QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
     DelayedRetryCheck.problem(model, version).ifPresent(problems::add);
     DelayedRetryCheck.warning(model).ifPresent(warnings);
+    if (declare) {
+      // before the declare: one with an argument the node refuses can close the connection
+      if (VersionArguments.probeFirst(model, version)) {
+        String closed = closesTheConnection(model);
+        if (closed != null) {
+          problems.add(VersionArguments.locatorRefused(model, version, closed));
+          return problems;
+        }
+      }
+      VersionArguments.Found found = VersionArguments.check(model, version);
+      found.warnings().forEach(warnings);
+      if (!found.problems().isEmpty()) {
+        problems.addAll(found.problems());
+        return problems;
+      }
+    }
     String what = "queue '" + queue + "'";
     step(
         model,
@@ -231,6 +249,30 @@ public final class Topology implements AutoCloseable {
         "the binding of queue '" + model.queue() + "' to " + what,
         ch -> ch.queueBind(model.queue(), exchange, model.queue()),
         problems);
+  }
+
+  /**
+   * Declares {@code model}'s queue on a throwaway connection: the broker's reply text if that
+   * closed the whole connection, else {@code null} (any other refusal the real declare reports).
+   */
+  private String closesTheConnection(ConsumerModel model) {
+    try (Connection probe = probes.call()) {
+      probe
+          .createChannel()
+          .queueDeclare(model.queue(), true, false, false, queueArguments(model, version));
+    } catch (IOException e) {
+      if (e.getCause() instanceof ShutdownSignalException signal
+          && signal.getReason() instanceof AMQP.Connection.Close close) {
+        return close.getReplyCode() + " " + close.getReplyText();
+      }
+    } catch (ShutdownSignalException signal) {
+      if (signal.getReason() instanceof AMQP.Connection.Close close) {
+        return close.getReplyCode() + " " + close.getReplyText();
+      }
+    } catch (Exception e) {
+      // the probe could not even connect: the real declare says what is wrong
+    }
+    return null;
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 
 /** Consumer beans and payload types of the golden documents, one shape each. */
+@SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working and is tested
 public final class Shapes {
 
   private Shapes() {}

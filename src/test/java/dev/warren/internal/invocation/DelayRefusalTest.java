@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * A retryAfter longer than the consumer's strategy can hold is refused where it is returned: it is
  * handled as the method's failure with WARREN-135, never sent to the broker.
  */
+@SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working and is tested
 class DelayRefusalTest {
 
   public static class Plugin {

@@ -72,6 +72,16 @@ class AttemptsTest {
   }
 
   @Test
+  void quorumIgnoresTheAcquiredCountOfRabbitMqFourThree() {
+    // 4.3 raises x-acquired-count on nacks too; the delivery limit and Warren read x-delivery-count
+    Map<String, Object> headers = headers(Attempts.ACQUIRED_COUNT, 5L);
+    headers.put(Attempts.DELIVERY_COUNT, 2L);
+    assertThat(Attempts.of(QueueType.QUORUM, headers, HEADER)).isEqualTo(3);
+    assertThat(Attempts.of(QueueType.QUORUM, headers(Attempts.ACQUIRED_COUNT, 5L), HEADER))
+        .isEqualTo(1);
+  }
+
+  @Test
   void quorumAddsTheRetryCountOfADelayedCopy() {
     Map<String, Object> headers = headers(Attempts.DELIVERY_COUNT, 1L, HEADER, 2L);
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * SPEC sections 2 and 3 as a table: one test per row. The policies: no cap (both queue types), a
  * capped classic queue (Warren counts, copies) and a capped quorum queue (the server counts).
  */
+@SuppressWarnings("deprecation") // Delay.PLUGIN_DME keeps working and is tested
 class SettlementTest {
 
   static final String HEADER = "x-warren-retry-count";
@@ -382,6 +383,37 @@ class SettlementTest {
                 null,
                 policy(QueueType.QUORUM, 0, "", Delay.DLX_TTL, "orders.retry"));
     assertThat(copy.headers()).containsEntry(HEADER, 4L).doesNotContainKey(Attempts.DELIVERY_COUNT);
+  }
+
+  @Test
+  void copiesLeaveOutBothOfTheBrokersCountsOfRabbitMqFourThree() {
+    // 4.3 adds x-acquired-count beside x-delivery-count: a copy is a new message, both start again
+    Map<String, Object> arrived =
+        Map.of(Attempts.DELIVERY_COUNT, 1L, Attempts.ACQUIRED_COUNT, 3L, "tenant", "acme");
+    int attempt = Attempts.of(QueueType.QUORUM, arrived, HEADER);
+    Action.Copy delayed =
+        (Action.Copy)
+            Settlement.decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                attempt,
+                arrived,
+                null,
+                policy(QueueType.QUORUM, 5, "orders.dlq", Delay.DLX_TTL, "orders.retry"));
+    Action.Copy dead =
+        (Action.Copy)
+            Settlement.decide(
+                Outcome.retryAfter(FIVE_SECONDS),
+                5,
+                arrived,
+                null,
+                policy(QueueType.QUORUM, 5, "orders.dlq", Delay.DLX_TTL, "orders.retry"));
+
+    assertThat(delayed.headers())
+        .containsEntry(HEADER, 2L)
+        .containsEntry("tenant", "acme")
+        .doesNotContainKeys(Attempts.DELIVERY_COUNT, Attempts.ACQUIRED_COUNT);
+    assertThat(dead.routingKey()).isEqualTo("orders.dlq");
+    assertThat(dead.headers()).doesNotContainKeys(Attempts.DELIVERY_COUNT, Attempts.ACQUIRED_COUNT);
   }
 
   @ParameterizedTest
