@@ -37,7 +37,7 @@ public final class ConsumerTimeouts {
 
   /** Whether {@code version} cancels a timed-out consumer of a quorum queue (4.3 and later). */
   public static boolean cancelsConsumers(BrokerVersion version) {
-    return version.atLeast(4, 3);
+    return version.consumerTimeoutCancels();
   }
 
   /**
@@ -46,7 +46,7 @@ public final class ConsumerTimeouts {
    * version can.
    */
   public static boolean timesOut(QueueType type, BrokerVersion version) {
-    return type == QueueType.QUORUM || !version.atLeast(4, 3);
+    return type == QueueType.QUORUM || !version.consumerTimeoutCancels();
   }
 
   /**
@@ -55,7 +55,7 @@ public final class ConsumerTimeouts {
    * out and quorum consumers subscribe with their own {@link #argumentMillis}.
    */
   public static boolean nodeTimeoutReplaced(BrokerVersion version) {
-    return version.atLeast(4, 3);
+    return version.consumerTimeoutCancels();
   }
 
   /**

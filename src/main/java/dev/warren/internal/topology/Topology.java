@@ -92,38 +92,40 @@ public final class Topology implements AutoCloseable {
     QuorumLimit.warning(model, version, vhost).ifPresent(warnings);
     DelayedRetryCheck.problem(model, version).ifPresent(problems::add);
     DelayedRetryCheck.warning(model).ifPresent(warnings);
+    // arguments this version refuses: the queue is not declared (a declare with a refused
+    // master locator closes the whole connection), the rest is still checked and reported
+    boolean queueRefused = false;
     if (declare) {
-      // before the declare: one with an argument the node refuses can close the connection
       if (VersionArguments.probeFirst(model, version)) {
         String closed = closesTheConnection(model);
         if (closed != null) {
           problems.add(VersionArguments.locatorRefused(model, version, closed));
-          return problems;
+          queueRefused = true;
         }
       }
       VersionArguments.Found found = VersionArguments.check(model, version);
       found.warnings().forEach(warnings);
-      if (!found.problems().isEmpty()) {
-        problems.addAll(found.problems());
-        return problems;
-      }
+      problems.addAll(found.problems());
+      queueRefused |= !found.problems().isEmpty();
     }
     String what = "queue '" + queue + "'";
-    step(
-        model,
-        what,
-        ch -> {
-          if (declare) {
-            ch.queueDeclare(queue, true, false, false, queueArguments(model, version));
-          } else {
-            ch.queueDeclarePassive(queue);
-          }
-        },
-        reason ->
-            model.queueType() == QueueType.QUORUM && reason.contains("'" + DELIVERY_LIMIT + "'")
-                ? QuorumLimit.refused(model, version, vhost, reason)
-                : refusal(model, what).apply(reason),
-        problems);
+    if (!queueRefused) {
+      step(
+          model,
+          what,
+          ch -> {
+            if (declare) {
+              ch.queueDeclare(queue, true, false, false, queueArguments(model, version));
+            } else {
+              ch.queueDeclarePassive(queue);
+            }
+          },
+          reason ->
+              model.queueType() == QueueType.QUORUM && reason.contains("'" + DELIVERY_LIMIT + "'")
+                  ? QuorumLimit.refused(model, version, vhost, reason)
+                  : refusal(model, what).apply(reason),
+          problems);
+    }
     if (!model.deadLetter().isEmpty()) {
       String dlq = model.deadLetter();
       step(
@@ -170,7 +172,7 @@ public final class Topology implements AutoCloseable {
             "exchange '" + binding.exchange() + "'",
             ch -> ch.exchangeDeclare(binding.exchange(), binding.type(), true),
             problems);
-        for (String key : binding.routingKeys()) {
+        for (String key : queueRefused ? List.<String>of() : binding.routingKeys()) {
           step(
               model,
               "the binding of queue '"
