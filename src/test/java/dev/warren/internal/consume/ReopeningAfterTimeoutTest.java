@@ -5,12 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.impl.LongStringHelper;
-import dev.warren.Delay;
 import dev.warren.QueueType;
-import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.connection.ConsumerChannel;
 import dev.warren.internal.model.ConsumerModel;
-import dev.warren.internal.model.ConsumerModel.RetryTarget;
+import dev.warren.internal.model.TestConsumerModel;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -75,30 +73,12 @@ class ReopeningAfterTimeoutTest {
   }
 
   private static ConsumerModel model(QueueType type) {
-    return new ConsumerModel(
-        "orders",
-        "com.acme.Orders#onOrder",
-        null,
-        null,
-        "orders.in",
-        type,
-        10,
-        2,
-        1,
-        Duration.ofMillis(50),
-        false,
-        true,
-        0,
-        "",
-        new RetryTarget("", "orders.in", true),
-        List.of(),
-        Map.of(),
-        DeliveryLimit.UNSTATED,
-        Delay.NONE,
-        "",
-        List.of(),
-        Duration.ZERO,
-        dev.warren.internal.settlement.DelayedRetry.NONE);
+    return TestConsumerModel.consumer()
+        .type(type)
+        .prefetch(10)
+        .concurrency(2)
+        .declareTopology(false)
+        .build();
   }
 
   private Reopening reopening(QueueType type, String version) {

@@ -2,13 +2,8 @@ package dev.warren.internal.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.Delay;
 import dev.warren.QueueType;
-import dev.warren.internal.config.DeliveryLimit;
-import dev.warren.internal.model.ConsumerModel.RetryTarget;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -27,30 +22,13 @@ class ConsumerTimeoutsTest {
 
   private static ConsumerModel model(
       QueueType type, int prefetch, int concurrency, int batchSize, Duration handlerTimeout) {
-    return new ConsumerModel(
-        "orders",
-        "com.acme.Orders#onOrder",
-        null,
-        null,
-        "orders.in",
-        type,
-        prefetch,
-        concurrency,
-        batchSize,
-        Duration.ofMillis(50),
-        true,
-        true,
-        0,
-        "",
-        new RetryTarget("", "orders.in", true),
-        List.of(),
-        Map.of(),
-        DeliveryLimit.UNSTATED,
-        Delay.NONE,
-        "",
-        List.of(),
-        handlerTimeout,
-        dev.warren.internal.settlement.DelayedRetry.NONE);
+    return TestConsumerModel.consumer()
+        .type(type)
+        .prefetch(prefetch)
+        .concurrency(concurrency)
+        .batchSize(batchSize)
+        .handlerTimeout(handlerTimeout)
+        .build();
   }
 
   @Test

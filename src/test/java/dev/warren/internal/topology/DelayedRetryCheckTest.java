@@ -2,16 +2,11 @@ package dev.warren.internal.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.Delay;
 import dev.warren.QueueType;
-import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
-import dev.warren.internal.model.ConsumerModel.RetryTarget;
+import dev.warren.internal.model.TestConsumerModel;
 import dev.warren.internal.settlement.DelayedRetry;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,30 +20,13 @@ class DelayedRetryCheckTest {
       new DelayedRetry("failed", 500, 1500, "'warren.consumers.invoices.delayed-retry-type'");
 
   private static ConsumerModel model(DelayedRetry backOff, boolean declare) {
-    return new ConsumerModel(
-        "invoices",
-        "com.acme.Invoices#onInvoice",
-        null,
-        null,
-        "invoices",
-        QueueType.QUORUM,
-        250,
-        1,
-        1,
-        Duration.ofMillis(50),
-        declare,
-        true,
-        5,
-        "invoices.dlq",
-        new RetryTarget("", "invoices", true),
-        List.of(),
-        Map.of(),
-        DeliveryLimit.UNSTATED,
-        Delay.NONE,
-        "",
-        List.of(),
-        Duration.ZERO,
-        backOff);
+    return TestConsumerModel.consumer()
+        .named("invoices", "com.acme.Invoices#onInvoice", "invoices")
+        .type(QueueType.QUORUM)
+        .declareTopology(declare)
+        .cap(5, "invoices.dlq")
+        .delayedRetry(backOff)
+        .build();
   }
 
   @Test

@@ -2,15 +2,11 @@ package dev.warren.internal.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.Delay;
 import dev.warren.QueueType;
 import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
-import dev.warren.internal.model.ConsumerModel.RetryTarget;
-import dev.warren.internal.settlement.DelayedRetry;
-import java.time.Duration;
-import java.util.List;
+import dev.warren.internal.model.TestConsumerModel;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -32,30 +28,13 @@ class QuorumLimitTest {
       boolean declare,
       DeliveryLimit limit,
       Map<String, Object> arguments) {
-    return new ConsumerModel(
-        "orders",
-        "com.acme.Orders#onOrder",
-        null,
-        null,
-        "orders.in",
-        type,
-        250,
-        1,
-        1,
-        Duration.ofMillis(50),
-        declare,
-        true,
-        maxAttempts,
-        deadLetter,
-        new RetryTarget("", "orders.in", true),
-        List.of(),
-        arguments,
-        limit,
-        Delay.NONE,
-        "",
-        List.of(),
-        Duration.ZERO,
-        DelayedRetry.NONE);
+    return TestConsumerModel.consumer()
+        .type(type)
+        .cap(maxAttempts, deadLetter)
+        .declareTopology(declare)
+        .deliveryLimit(limit)
+        .arguments(arguments)
+        .build();
   }
 
   private static ConsumerModel quorum(DeliveryLimit limit) {

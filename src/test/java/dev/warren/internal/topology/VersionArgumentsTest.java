@@ -2,14 +2,9 @@ package dev.warren.internal.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.warren.Delay;
-import dev.warren.QueueType;
-import dev.warren.internal.config.DeliveryLimit;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
-import dev.warren.internal.model.ConsumerModel.RetryTarget;
-import dev.warren.internal.settlement.DelayedRetry;
-import java.time.Duration;
+import dev.warren.internal.model.TestConsumerModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,30 +20,7 @@ class VersionArgumentsTest {
   private static final BrokerVersion V4_3 = BrokerVersion.parse("4.3.6");
 
   private static ConsumerModel withArguments(Map<String, Object> arguments) {
-    return new ConsumerModel(
-        "orders",
-        "com.acme.Orders#onOrder",
-        null,
-        null,
-        "orders.in",
-        QueueType.CLASSIC,
-        250,
-        1,
-        1,
-        Duration.ofMillis(50),
-        true,
-        true,
-        0,
-        "",
-        new RetryTarget("", "orders.in", true),
-        List.of(),
-        arguments,
-        DeliveryLimit.UNSTATED,
-        Delay.NONE,
-        "",
-        List.of(),
-        Duration.ZERO,
-        DelayedRetry.NONE);
+    return TestConsumerModel.consumer().arguments(arguments).build();
   }
 
   @Test
