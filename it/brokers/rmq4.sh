@@ -19,9 +19,9 @@
 #                                    chroot (--keep-chroot keeps it for the next "up")
 #   rmq4.sh [4.0|4.3] ctl ARGS...    rabbitmqctl ARGS against the node, e.g. "rmq4.sh 4.3 ctl status"
 #
-# Without a version: 4.0. The chroot is $RMQ4_ROOT (default ${TMPDIR:-/tmp}/warren-rmq4/trixie for
-# 4.0, ${TMPDIR:-/tmp}/warren-rmq43/forky for 4.3); the Debian mirror is the machine's own (from
-# /etc/apt), or $RMQ4_MIRROR.
+# Without a version: 4.0. The chroot is $RMQ4_ROOT for 4.0 (default ${TMPDIR:-/tmp}/warren-rmq4/trixie)
+# and $RMQ43_ROOT for 4.3 (default ${TMPDIR:-/tmp}/warren-rmq43/forky), so both can run at once;
+# the Debian mirror is the machine's own (from /etc/apt), or $RMQ4_MIRROR.
 set -euo pipefail
 version=4.0
 case "${1:-}" in
@@ -40,7 +40,7 @@ case $version in
     ;;
   4.3)
     SUITE=forky NODE=rabbit43 PORT=5674 DIST_PORT=25674 EPMD_PORT=4374
-    ROOT=${RMQ4_ROOT:-${TMPDIR:-/tmp}/warren-rmq43/forky}
+    ROOT=${RMQ43_ROOT:-${TMPDIR:-/tmp}/warren-rmq43/forky}
     # bookworm's debootstrap has no script for forky; forky is built like sid
     DEBOOTSTRAP_SCRIPT=/usr/share/debootstrap/scripts/sid
     # forky is Debian's testing: its Release file on the mirror is often past its Valid-Until date
