@@ -3,6 +3,7 @@ package dev.warren.bench;
 import dev.warren.Argument;
 import dev.warren.Binding;
 import dev.warren.Delay;
+import dev.warren.DelayedRetryType;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
 import dev.warren.RetryPublisher;
@@ -164,17 +165,17 @@ final class StartupCopies implements Extension {
     }
 
     @Override
-    public String delayedRetryType() {
+    public DelayedRetryType delayedRetryType() {
       return original.delayedRetryType();
     }
 
     @Override
-    public int delayedRetryMin() {
+    public String delayedRetryMin() {
       return original.delayedRetryMin();
     }
 
     @Override
-    public int delayedRetryMax() {
+    public String delayedRetryMax() {
       return original.delayedRetryMax();
     }
 

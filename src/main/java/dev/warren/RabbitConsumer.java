@@ -118,32 +118,32 @@ public @interface RabbitConsumer {
   String[] delayTiers() default {};
 
   /**
-   * The quorum queue's own back-off for {@code retry()} (RabbitMQ 4.3 and later): with {@code
-   * "failed"} the broker holds each rejected delivery for {@link #delayedRetryMin()} × its delivery
-   * count, at most {@link #delayedRetryMax()}, before delivering it again, and delivers the
-   * messages behind it meanwhile (their order is lost). With {@link #maxAttempts()} this is "retry
-   * N times with a growing delay, then the dead letter queue", with no copies. {@code "all"} holds
-   * nacked deliveries too (Warren never nacks); {@code "disabled"} declares the back-off off;
-   * {@code ""} (the default) declares nothing. Warren declares it as the queue's {@code
-   * x-delayed-retry-*} arguments (with declare-topology; without, it cannot check them and warns).
-   * A quorum queue only; on a broker before 4.3, which would ignore it and redeliver at once,
-   * deployment fails. {@code retryAfter(d)} without a {@link #delay()} strategy waits for the same
-   * hold: see {@link Outcome#retryAfter(java.time.Duration)}. Config key: {@code
-   * delayed-retry-type}.
+   * The quorum queue's own back-off for {@code retry()} (RabbitMQ 4.3 and later): with {@link
+   * DelayedRetryType#FAILED} the broker holds each rejected delivery for {@link #delayedRetryMin()}
+   * × its delivery count, at most {@link #delayedRetryMax()}, before delivering it again, and
+   * delivers the messages behind it meanwhile (their order is lost). With {@link #maxAttempts()}
+   * this is "retry N times with a growing delay, then the dead letter queue", with no copies.
+   * Warren declares it as the queue's {@code x-delayed-retry-*} arguments (with declare-topology;
+   * without, it cannot check them and warns). A quorum queue only; on a broker before 4.3, which
+   * would ignore it and redeliver at once, deployment fails. {@code retryAfter(d)} without a {@link
+   * #delay()} strategy waits for the same hold: see {@link Outcome#retryAfter(java.time.Duration)}.
+   * Config key: {@code delayed-retry-type} ({@code none}, {@code failed}, {@code all}, {@code
+   * disabled}).
    */
-  String delayedRetryType() default "";
+  DelayedRetryType delayedRetryType() default DelayedRetryType.NONE;
 
   /**
-   * With {@link #delayedRetryType()}: the hold after the first return, in ms, at least 1; the n-th
-   * return is held n times as long. Config key: {@code delayed-retry-min}.
+   * With {@link #delayedRetryType()}: the hold after the first return, a duration such as {@code
+   * "500ms"} or {@code "2s"} in whole milliseconds, at least 1 ms; the n-th return is held n times
+   * as long. Config key: {@code delayed-retry-min}.
    */
-  int delayedRetryMin() default 0;
+  String delayedRetryMin() default "";
 
   /**
-   * With {@link #delayedRetryType()}: the longest hold, in ms, at least {@link #delayedRetryMin()}.
-   * Config key: {@code delayed-retry-max}.
+   * With {@link #delayedRetryType()}: the longest hold, a duration in whole milliseconds, at least
+   * {@link #delayedRetryMin()}. Config key: {@code delayed-retry-max}.
    */
-  int delayedRetryMax() default 0;
+  String delayedRetryMax() default "";
 
   /** Where and how classic-queue retry copies are published; not allowed on quorum queues. */
   RetryPublisher retryPublisher() default @RetryPublisher;

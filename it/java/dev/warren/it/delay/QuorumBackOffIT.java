@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.GetResponse;
+import dev.warren.DelayedRetryType;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
@@ -88,9 +89,9 @@ class QuorumBackOffIT {
         queueType = QueueType.QUORUM,
         maxAttempts = 5,
         deadLetter = DLQ,
-        delayedRetryType = "failed",
-        delayedRetryMin = 500,
-        delayedRetryMax = 1500)
+        delayedRetryType = DelayedRetryType.FAILED,
+        delayedRetryMin = "500ms",
+        delayedRetryMax = "1500ms")
     public Outcome alwaysRetries(String body, Delivery delivery) {
       ARRIVALS.computeIfAbsent(body, b -> new CopyOnWriteArrayList<>()).add(System.nanoTime());
       return Outcome.retry();
@@ -105,9 +106,9 @@ class QuorumBackOffIT {
     @RabbitConsumer(
         queue = AFTER_QUEUE,
         queueType = QueueType.QUORUM,
-        delayedRetryType = "failed",
-        delayedRetryMin = 300,
-        delayedRetryMax = 300)
+        delayedRetryType = DelayedRetryType.FAILED,
+        delayedRetryMin = "300ms",
+        delayedRetryMax = "300ms")
     public Outcome asksForLonger(String body, Delivery delivery) {
       ARRIVALS.add(System.nanoTime());
       return delivery.attempt() == 1 ? Outcome.retryAfter(Duration.ofSeconds(3)) : Outcome.ack();
@@ -247,7 +248,7 @@ class QuorumBackOffIT {
         .contains(
             "WARREN-293",
             "consumer '" + QUEUE + "'",
-            "delayedRetryType='failed'",
+            "delayedRetryType=FAILED",
             "RabbitMQ " + version + " accepts the x-delayed-retry-* arguments and ignores them",
             "run RabbitMQ 4.3 or later");
   }

@@ -1,6 +1,7 @@
 package dev.warren.docs;
 
 import dev.warren.Delay;
+import dev.warren.DelayedRetryType;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
@@ -32,9 +33,9 @@ public class Retries {
       queueType = QueueType.QUORUM,
       maxAttempts = 5,
       deadLetter = "invoices.dlq",
-      delayedRetryType = "failed",
-      delayedRetryMin = 500,
-      delayedRetryMax = 1500)
+      delayedRetryType = DelayedRetryType.FAILED,
+      delayedRetryMin = "500ms",
+      delayedRetryMax = "1500ms")
   public Outcome onInvoice(Invoice invoice) {
     return ledger.book(invoice) ? Outcome.ack() : Outcome.retry();
   }

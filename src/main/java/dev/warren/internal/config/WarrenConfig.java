@@ -1,6 +1,7 @@
 package dev.warren.internal.config;
 
 import dev.warren.Delay;
+import dev.warren.DelayedRetryType;
 import dev.warren.QueueType;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
 import java.time.Duration;
@@ -415,6 +416,27 @@ public final class WarrenConfig {
       return Delay.valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("expected none, dlx-ttl or plugin-dme");
+    }
+  }
+
+  /**
+   * Parses a quorum queue's back-off type: {@code none}, {@code failed}, {@code all} or {@code
+   * disabled}, in any case. The broker's {@code returned} is refused with its reason: it holds only
+   * nacks, which Warren never sends.
+   */
+  public static DelayedRetryType parseDelayedRetryType(String text) {
+    String value = text.trim();
+    if (value.equalsIgnoreCase("returned")) {
+      throw new IllegalArgumentException(
+          "'returned' holds only basic.nack, and Warren settles retry() with basic.reject, which"
+              + " the broker would redeliver at once: use failed or all");
+    }
+    try {
+      return DelayedRetryType.valueOf(value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "expected none, failed, all or disabled: the broker accepts any other value and"
+              + " silently redelivers at once");
     }
   }
 

@@ -2,6 +2,7 @@ package dev.warren.internal.extension;
 
 import dev.warren.Binding;
 import dev.warren.Delay;
+import dev.warren.DelayedRetryType;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
 import dev.warren.RetryPublisher;
@@ -327,41 +328,31 @@ final class ConsumerModels {
       String where,
       boolean quorum,
       Consumer<String> problems) {
-    Setting<String> type =
-        config.consumer(
-            name, WarrenConfig.CONSUMER_DELAYED_RETRY_TYPE, a.delayedRetryType(), String::trim);
-    Setting<Integer> min =
+    Setting<DelayedRetryType> type =
         config.consumer(
             name,
-            WarrenConfig.CONSUMER_DELAYED_RETRY_MIN,
-            a.delayedRetryMin(),
-            WarrenConfig::parseInt);
-    Setting<Integer> max =
+            WarrenConfig.CONSUMER_DELAYED_RETRY_TYPE,
+            a.delayedRetryType(),
+            WarrenConfig::parseDelayedRetryType);
+    Setting<String> min =
         config.consumer(
-            name,
-            WarrenConfig.CONSUMER_DELAYED_RETRY_MAX,
-            a.delayedRetryMax(),
-            WarrenConfig::parseInt);
-    String accepted =
-        ConsumerRules.delayedRetry(
+            name, WarrenConfig.CONSUMER_DELAYED_RETRY_MIN, a.delayedRetryMin(), String::trim);
+    Setting<String> max =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_DELAYED_RETRY_MAX, a.delayedRetryMax(), String::trim);
+    return ConsumerRules.delayedRetry(
             name,
             where,
             quorum,
-            type.value(),
+            type.value().name(),
             type.source(),
-            min.value(),
+            min.value().trim(),
             min.source(),
-            max.value(),
+            max.value().trim(),
             max.source(),
-            problems);
-    if (accepted == null || accepted.isEmpty()) {
-      return DelayedRetry.NONE;
-    }
-    return new DelayedRetry(
-        accepted,
-        accepted.equals("disabled") ? 0 : min.value(),
-        accepted.equals("disabled") ? 0 : max.value(),
-        type.source());
+            problems)
+        .map(b -> new DelayedRetry(b.type(), b.minMillis(), b.maxMillis(), type.source()))
+        .orElse(DelayedRetry.NONE);
   }
 
   /** The delay tiers, shortest first, each with its wait queue {@code <target>.<tier>}. */

@@ -373,7 +373,7 @@ public final class DeclarationMessages {
       new Message(
           293,
           Level.PROBLEM,
-          "consumer '{consumer}' ({method}): delayedRetryType='{type}' ({source}) asks "
+          "consumer '{consumer}' ({method}): delayedRetryType={type} ({source}) asks "
               + "quorum queue '{queue}' to hold each retry() before its redelivery, but "
               + "RabbitMQ {version} {why}: every retry() would be redelivered at once; "
               + "|run RabbitMQ 4.3 or later, or remove delayedRetryType (for delays on "
@@ -398,7 +398,7 @@ public final class DeclarationMessages {
       new Message(
           294,
           Level.WARN,
-          "consumer '{consumer}' ({method}): delayedRetryType='{type}' ({source}), but "
+          "consumer '{consumer}' ({method}): delayedRetryType={type} ({source}), but "
               + "Warren does not declare quorum queue '{queue}' (declare-topology is off) "
               + "and cannot see an existing queue's arguments or policies over AMQP 0.9.1, "
               + "so it cannot check the back-off; the broker accepts malformed values and "

@@ -54,6 +54,11 @@ final class AnnotatedConsumer {
     return (Integer) values.get(element);
   }
 
+  /** An enum element's constant name, such as {@code NONE}. */
+  String constant(String element) {
+    return ((VariableElement) values.get(element)).getSimpleName().toString();
+  }
+
   /** Whether the application wrote {@code element} (rather than leaving the default). */
   boolean written(String element) {
     return written.contains(element);

@@ -82,11 +82,11 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
         consumer,
         where,
         a.quorum(),
-        a.text("delayedRetryType"),
+        a.constant("delayedRetryType"),
         source,
-        a.number("delayedRetryMin"),
+        a.text("delayedRetryMin"),
         source,
-        a.number("delayedRetryMax"),
+        a.text("delayedRetryMax"),
         source,
         errors);
     ConsumerRules.onePayload(

@@ -4,8 +4,8 @@ import dev.warren.internal.config.Durations;
 import dev.warren.internal.logging.BatchMessages;
 import dev.warren.internal.logging.DeclarationMessages;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -25,9 +25,8 @@ public final class ConsumerRules {
   /** The largest prefetch count {@code basic.qos} can carry (a short, unsigned). */
   public static final int MAX_PREFETCH = 65535;
 
-  /** The values of {@code x-delayed-retry-type} that RabbitMQ 4.3 knows. */
-  public static final List<String> DELAYED_RETRY_TYPES =
-      List.of("failed", "all", "returned", "disabled");
+  /** The largest hold {@code x-delayed-retry-min} and {@code -max} take here: an int of ms. */
+  private static final long MAX_HOLD_MILLIS = Integer.MAX_VALUE;
 
   private ConsumerRules() {}
 
@@ -174,96 +173,131 @@ public final class ConsumerRules {
   }
 
   /**
-   * A quorum queue's own back-off ({@code x-delayed-retry-type}, {@code -min}, {@code -max}): the
-   * broker accepts malformed values and silently turns it off, so Warren refuses them. A type the
-   * broker knows that delays {@code basic.reject} ({@code failed} or {@code all}: Warren never
-   * nacks, so {@code returned} would delay nothing), on a quorum queue, with {@code 1 <= min <=
-   * max} in ms; {@code disabled} takes no min or max; without a type, min and max would do nothing.
+   * A quorum queue's own back-off as the rules accept it.
    *
-   * @param type the type as written ({@code ""} for none)
-   * @return the type as the broker takes it (trimmed, lower case; {@code ""} for none), or {@code
-   *     null} after a problem
+   * @param type the argument value ({@code failed}, {@code all} or {@code disabled})
+   * @param minMillis the hold after the first return, in ms (0 for {@code disabled})
+   * @param maxMillis the longest hold, in ms (0 for {@code disabled})
    */
-  public static String delayedRetry(
+  public record BackOff(String type, long minMillis, long maxMillis) {}
+
+  /**
+   * A quorum queue's own back-off ({@code x-delayed-retry-type}, {@code -min}, {@code -max}): the
+   * broker accepts malformed values and silently turns it off, so Warren refuses them. A type that
+   * delays {@code basic.reject} ({@code FAILED} or {@code ALL}) on a quorum queue, with {@code 1 ms
+   * <= min <= max}, both durations in whole milliseconds; {@code DISABLED} takes no min or max;
+   * without a type, min and max would do nothing.
+   *
+   * @param type the {@code DelayedRetryType} constant's name ({@code NONE} for none)
+   * @param min the min as written ({@code ""} for none)
+   * @param max the max as written ({@code ""} for none)
+   * @return the back-off, empty for none or after a problem
+   */
+  public static Optional<BackOff> delayedRetry(
       String consumer,
       String where,
       boolean quorum,
       String type,
       String typeSource,
-      int min,
+      String min,
       String minSource,
-      int max,
+      String max,
       String maxSource,
       Consumer<String> problems) {
-    String value = type.trim().toLowerCase(Locale.ROOT);
-    if (value.isEmpty()) {
-      if (min != 0 || max != 0) {
-        String setting = min != 0 ? "delayedRetryMin" : "delayedRetryMax";
+    String value = type.toLowerCase(Locale.ROOT);
+    boolean holds = value.equals("failed") || value.equals("all");
+    if (value.equals("none") || value.equals("disabled")) {
+      String setting = !min.isBlank() ? "delayedRetryMin" : "delayedRetryMax";
+      if (!min.isBlank() || !max.isBlank()) {
         problems.accept(
             DeclarationMessages.invalidSetting(
                 consumer,
                 where,
                 setting,
-                min != 0 ? min : max,
-                min != 0 ? minSource : maxSource,
-                "it does nothing without delayedRetryType: set delayedRetryType='failed' for the"
-                    + " broker to hold each retry(), or remove it"));
-        return null;
+                "'" + (!min.isBlank() ? min : max) + "'",
+                !min.isBlank() ? minSource : maxSource,
+                value.equals("none")
+                    ? "it does nothing without delayedRetryType: set delayedRetryType=FAILED for"
+                        + " the broker to hold each retry(), or remove it"
+                    : "delayedRetryType=DISABLED holds nothing: remove it"));
+        return Optional.empty();
       }
-      return "";
+      if (value.equals("none")) {
+        return Optional.empty();
+      }
     }
+    if (!quorum) {
+      problems.accept(
+          DeclarationMessages.invalidSetting(
+              consumer,
+              where,
+              "delayedRetryType",
+              type,
+              typeSource,
+              "delayed retry is a quorum queue's (RabbitMQ 4.3 and later): set"
+                  + " queueType=QUORUM, or remove it and return retryAfter with delay=DLX_TTL"));
+      return Optional.empty();
+    }
+    if (!holds) {
+      return Optional.of(new BackOff(value, 0, 0));
+    }
+    long minMillis = hold(consumer, where, "delayedRetryMin", min, minSource, 1, problems);
+    long maxMillis =
+        hold(consumer, where, "delayedRetryMax", max, maxSource, Math.max(minMillis, 1), problems);
+    if (minMillis < 0 || maxMillis < 0) {
+      return Optional.empty();
+    }
+    return Optional.of(new BackOff(value, minMillis, maxMillis));
+  }
+
+  /**
+   * One hold of the back-off in ms, at least {@code least}; -1 after a problem. The broker takes
+   * whole milliseconds and reads a missing or zero hold as no back-off at all.
+   */
+  private static long hold(
+      String consumer,
+      String where,
+      String setting,
+      String text,
+      String source,
+      long least,
+      Consumer<String> problems) {
     Consumer<String> refuse =
         fix ->
             problems.accept(
                 DeclarationMessages.invalidSetting(
-                    consumer, where, "delayedRetryType", "'" + type + "'", typeSource, fix));
-    if (!DELAYED_RETRY_TYPES.contains(value)) {
+                    consumer, where, setting, "'" + text + "'", source, fix));
+    if (text.isBlank()) {
       refuse.accept(
-          "set it to 'failed' (the broker holds rejected deliveries and those of closed"
-              + " channels), 'all' or 'disabled': the broker accepts any other value and silently"
-              + " redelivers at once");
-      return null;
+          "set it to a duration of at least "
+              + least
+              + "ms (such as 500ms or 2s): without it the broker silently redelivers at once");
+      return -1;
     }
-    if (value.equals("returned")) {
+    Duration hold;
+    try {
+      hold = Durations.parse(text);
+    } catch (IllegalArgumentException e) {
+      refuse.accept(e.getMessage());
+      return -1;
+    }
+    if (hold.getNano() % 1_000_000 != 0) {
+      refuse.accept("the broker holds whole milliseconds: write it in ms, such as 500ms");
+      return -1;
+    }
+    if (hold.compareTo(Duration.ofMillis(MAX_HOLD_MILLIS)) > 0) {
       refuse.accept(
-          "'returned' holds only basic.nack, and Warren settles retry() with basic.reject, which"
-              + " the broker would redeliver at once: use 'failed' or 'all'");
-      return null;
+          "set it to at most " + MAX_HOLD_MILLIS + "ms (about 24 days): the broker takes an int");
+      return -1;
     }
-    if (!quorum) {
+    if (hold.toMillis() < least) {
       refuse.accept(
-          "delayed retry is a quorum queue's (RabbitMQ 4.3 and later): set queueType=QUORUM, or"
-              + " remove it and return retryAfter with delay=DLX_TTL");
-      return null;
+          setting.equals("delayedRetryMin")
+              ? "set it to 1ms or more: the broker reads 0 as no back-off and redelivers at once"
+              : "set it to at least delayedRetryMin (" + least + "ms): the longest hold");
+      return -1;
     }
-    if (value.equals("disabled")) {
-      return value;
-    }
-    boolean valid = true;
-    if (min < 1) {
-      problems.accept(
-          DeclarationMessages.invalidSetting(
-              consumer,
-              where,
-              "delayedRetryMin",
-              min,
-              minSource,
-              "set it to 1 (ms) or more: the broker accepts 0 or none and silently redelivers at"
-                  + " once"));
-      valid = false;
-    }
-    if (max < Math.max(min, 1)) {
-      problems.accept(
-          DeclarationMessages.invalidSetting(
-              consumer,
-              where,
-              "delayedRetryMax",
-              max,
-              maxSource,
-              "set it (in ms) to at least delayedRetryMin (" + min + "): the longest hold"));
-      valid = false;
-    }
-    return valid ? value : null;
+    return hold.toMillis();
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.warren.internal.logging.DeclarationMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.DelayedRetry;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -30,7 +31,7 @@ public final class DelayedRetryCheck {
         DeclarationMessages.delayedRetryNeeds43(
             model.name(),
             model.where(),
-            backOff.type(),
+            backOff.type().toUpperCase(Locale.ROOT),
             backOff.source(),
             model.queue(),
             version.text(),
@@ -54,7 +55,7 @@ public final class DelayedRetryCheck {
         DeclarationMessages.delayedRetryUnseen(
             model.name(),
             model.where(),
-            backOff.type(),
+            backOff.type().toUpperCase(Locale.ROOT),
             backOff.source(),
             model.queue(),
             arguments.entrySet().stream()

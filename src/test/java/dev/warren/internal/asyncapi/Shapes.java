@@ -3,6 +3,7 @@ package dev.warren.internal.asyncapi;
 import dev.warren.Argument;
 import dev.warren.Binding;
 import dev.warren.Delay;
+import dev.warren.DelayedRetryType;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
@@ -133,9 +134,9 @@ public final class Shapes {
         queueType = QueueType.QUORUM,
         maxAttempts = 5,
         deadLetter = "invoices.dlq",
-        delayedRetryType = "failed",
-        delayedRetryMin = 500,
-        delayedRetryMax = 1500)
+        delayedRetryType = DelayedRetryType.FAILED,
+        delayedRetryMin = "500ms",
+        delayedRetryMax = "1500ms")
     public void onInvoice(Payment payment) {}
   }
 

@@ -3,6 +3,7 @@ package dev.warren.internal.extension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.warren.Argument;
+import dev.warren.DelayedRetryType;
 import dev.warren.Outcome;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
@@ -26,9 +27,9 @@ class DelayedRetrySettingsTest {
         queueType = QueueType.QUORUM,
         maxAttempts = 5,
         deadLetter = "invoices.dlq",
-        delayedRetryType = "failed",
-        delayedRetryMin = 500,
-        delayedRetryMax = 1500)
+        delayedRetryType = DelayedRetryType.FAILED,
+        delayedRetryMin = "500ms",
+        delayedRetryMax = "1500ms")
     public Outcome onInvoice(String body) {
       return Outcome.ack();
     }
@@ -42,7 +43,10 @@ class DelayedRetrySettingsTest {
   }
 
   public static class Classic {
-    @RabbitConsumer(queue = "classic", delayedRetryType = "failed", delayedRetryMin = 1)
+    @RabbitConsumer(
+        queue = "classic",
+        delayedRetryType = DelayedRetryType.FAILED,
+        delayedRetryMin = "1ms")
     public Outcome onClassic(String body) {
       return Outcome.ack();
     }
@@ -81,19 +85,19 @@ class DelayedRetrySettingsTest {
         TestDeployments.of(
                 List.of(),
                 Map.of(
-                    "warren.consumers.plain.delayed-retry-type", "ALL",
-                    "warren.consumers.plain.delayed-retry-min", "200",
-                    "warren.consumers.plain.delayed-retry-max", "200"),
+                    "warren.consumers.plain.delayed-retry-type", "all",
+                    "warren.consumers.plain.delayed-retry-min", "200ms",
+                    "warren.consumers.plain.delayed-retry-max", "1s"),
                 Plain.class)
             .consumers()
             .get(0);
     assertThat(model.delayedRetry())
         .isEqualTo(
-            new DelayedRetry("all", 200, 200, "'warren.consumers.plain.delayed-retry-type'"));
+            new DelayedRetry("all", 200, 1000, "'warren.consumers.plain.delayed-retry-type'"));
   }
 
   @Test
-  void aTypeTheBrokerDoesNotKnowIsRefused() {
+  void aTypeTheBrokerDoesNotKnowIsRefusedByTheConfig() {
     assertThat(
             problems(
                 Map.of("warren.consumers.invoices.delayed-retry-type", "often"), Invoices.class))
@@ -101,11 +105,9 @@ class DelayedRetrySettingsTest {
         .satisfies(
             p ->
                 assertThat(p)
-                    .startsWith("WARREN-005 consumer 'invoices'")
-                    .contains(
-                        "delayedRetryType='often'",
-                        "'warren.consumers.invoices.delayed-retry-type'",
-                        "silently redelivers at once"));
+                    .startsWith(
+                        "WARREN-004 config key 'warren.consumers.invoices.delayed-retry-type'")
+                    .contains("'often'", "none, failed, all or disabled", "silently redelivers"));
   }
 
   @Test
@@ -114,48 +116,66 @@ class DelayedRetrySettingsTest {
             problems(
                 Map.of("warren.consumers.invoices.delayed-retry-type", "returned"), Invoices.class))
         .singleElement()
-        .satisfies(p -> assertThat(p).contains("'returned' holds only basic.nack", "'failed'"));
+        .satisfies(
+            p -> assertThat(p).contains("'returned' holds only basic.nack", "failed or all"));
   }
 
   @Test
-  void aMinBelowOneAndAMaxBelowMinAreRefused() {
-    assertThat(problems(Map.of("warren.consumers.invoices.delayed-retry-min", "0"), Invoices.class))
-        .singleElement()
-        .satisfies(p -> assertThat(p).contains("delayedRetryMin=0", "1 (ms) or more"));
+  void aMinBelowOneMillisecondAndAMaxBelowMinAreRefused() {
     assertThat(
-            problems(Map.of("warren.consumers.invoices.delayed-retry-max", "499"), Invoices.class))
+            problems(Map.of("warren.consumers.invoices.delayed-retry-min", "0ms"), Invoices.class))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("delayedRetryMin='0ms'", "1ms or more"));
+    assertThat(
+            problems(
+                Map.of("warren.consumers.invoices.delayed-retry-max", "499ms"), Invoices.class))
         .singleElement()
         .satisfies(
             p ->
                 assertThat(p)
                     .contains(
-                        "delayedRetryMax=499",
+                        "delayedRetryMax='499ms'",
                         "'warren.consumers.invoices.delayed-retry-max'",
-                        "at least delayedRetryMin (500)"));
+                        "at least delayedRetryMin (500ms)"));
   }
 
   @Test
-  void aMinThatIsNoWholeNumberIsRefusedByTheConfig() {
+  void aHoldTheBrokerCannotTakeIsRefused() {
     assertThat(
-            problems(Map.of("warren.consumers.invoices.delayed-retry-min", "0.5s"), Invoices.class))
-        .anySatisfy(
-            p ->
-                assertThat(p)
-                    .contains("'warren.consumers.invoices.delayed-retry-min'", "whole number"));
+            problems(
+                Map.of("warren.consumers.invoices.delayed-retry-min", "PT0.0015S"), Invoices.class))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("delayedRetryMin='PT0.0015S'", "whole millis"));
+    assertThat(
+            problems(Map.of("warren.consumers.invoices.delayed-retry-max", "30d"), Invoices.class))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("delayedRetryMax='30d'", "at most 2147483647ms"));
+    assertThat(
+            problems(Map.of("warren.consumers.invoices.delayed-retry-min", "soon"), Invoices.class))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("delayedRetryMin='soon'", "500ms, 30s"));
+  }
+
+  @Test
+  void aBackOffTypeNeedsItsHolds() {
+    assertThat(problems(Map.of("warren.consumers.plain.delayed-retry-type", "failed"), Plain.class))
+        .hasSize(2)
+        .allSatisfy(p -> assertThat(p).contains("without it the broker silently redelivers"));
   }
 
   @Test
   void aMinWithoutATypeDoesNothingAndIsRefused() {
-    assertThat(problems(Map.of("warren.consumers.plain.delayed-retry-min", "100"), Plain.class))
+    assertThat(problems(Map.of("warren.consumers.plain.delayed-retry-min", "100ms"), Plain.class))
         .singleElement()
-        .satisfies(p -> assertThat(p).contains("delayedRetryMin=100", "without delayedRetryType"));
+        .satisfies(
+            p -> assertThat(p).contains("delayedRetryMin='100ms'", "without delayedRetryType"));
   }
 
   @Test
   void aClassicQueueHasNoBackOff() {
     assertThat(problems(Map.of(), Classic.class))
         .singleElement()
-        .satisfies(p -> assertThat(p).contains("delayedRetryType='failed'", "queueType=QUORUM"));
+        .satisfies(p -> assertThat(p).contains("delayedRetryType=FAILED", "queueType=QUORUM"));
   }
 
   @Test

@@ -36,6 +36,7 @@ class RulesParityTest {
       """
       package com.acme;
 
+      import dev.warren.DelayedRetryType;
       import dev.warren.Delivery;
       import dev.warren.Outcome;
       import dev.warren.QueueType;
@@ -83,19 +84,26 @@ class RulesParityTest {
         @RabbitConsumer(queue = "k")
         public Outcome noPayload(Delivery delivery) { return Outcome.ack(); }
 
-        @RabbitConsumer(queue = "m", queueType = QueueType.QUORUM, delayedRetryType = "often")
-        public Outcome unknownBackOff(String body) { return Outcome.ack(); }
+        @RabbitConsumer(
+            queue = "m",
+            queueType = QueueType.QUORUM,
+            delayedRetryType = DelayedRetryType.DISABLED,
+            delayedRetryMin = "1s")
+        public Outcome holdOnDisabledBackOff(String body) { return Outcome.ack(); }
 
         @RabbitConsumer(
-            queue = "n", delayedRetryType = "failed", delayedRetryMin = 1, delayedRetryMax = 1)
+            queue = "n",
+            delayedRetryType = DelayedRetryType.FAILED,
+            delayedRetryMin = "1ms",
+            delayedRetryMax = "1ms")
         public Outcome backOffOnClassic(String body) { return Outcome.ack(); }
 
         @RabbitConsumer(
             queue = "o",
             queueType = QueueType.QUORUM,
-            delayedRetryType = "failed",
-            delayedRetryMin = 500,
-            delayedRetryMax = 100)
+            delayedRetryType = DelayedRetryType.FAILED,
+            delayedRetryMin = "500ms",
+            delayedRetryMax = "100ms")
         public Outcome maxBelowMin(String body) { return Outcome.ack(); }
 
         @RabbitConsumer(queue = "l", name = "named", batchSize = 2, batchWait = "1s")

@@ -37,7 +37,7 @@ class DelayedRetryCheckTest {
                 assertThat(problem)
                     .startsWith("WARREN-293 consumer 'invoices' (com.acme.Invoices#onInvoice)")
                     .contains(
-                        "delayedRetryType='failed'",
+                        "delayedRetryType=FAILED",
                         "'warren.consumers.invoices.delayed-retry-type'",
                         "RabbitMQ 4.0.5 accepts the x-delayed-retry-* arguments and ignores them",
                         "redelivered at once",
