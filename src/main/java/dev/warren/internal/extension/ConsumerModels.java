@@ -188,10 +188,13 @@ final class ConsumerModels {
         && arguments.containsKey("x-dead-letter-exchange")) {
       warnings.accept(DeclarationMessages.capWithQueueDeadLetterExchange(name, where));
     }
-    Delay delay =
-        config
-            .consumer(name, WarrenConfig.CONSUMER_DELAY, a.delay(), WarrenConfig::parseDelay)
-            .value();
+    Setting<Delay> delaySetting =
+        config.consumer(name, WarrenConfig.CONSUMER_DELAY, a.delay(), WarrenConfig::parseDelay);
+    Delay delay = delaySetting.value();
+    if (delay == Delay.PLUGIN_DME) {
+      warnings.accept(
+          DeclarationMessages.pluginDelayDeprecated(name, where, delaySetting.source()));
+    }
     String defaultTarget =
         switch (delay) {
           case DLX_TTL -> queue + ".retry";

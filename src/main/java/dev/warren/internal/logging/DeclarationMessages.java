@@ -213,11 +213,26 @@ public final class DeclarationMessages {
           Level.PROBLEM,
           "consumer '{consumer}' ({method}): delay=PLUGIN_DME needs the "
               + "delayed-message plugin, but the broker does not know exchange type "
-              + "'x-delayed-message' ({reason}); |enable the plugin "
-              + "rabbitmq_delayed_message_exchange on the broker, or use delay=DLX_TTL");
+              + "'x-delayed-message' ({reason}); |use delay=DLX_TTL (the plugin's project was "
+              + "archived in 2026), or enable the plugin rabbitmq_delayed_message_exchange on "
+              + "the broker");
 
   public static String delayPluginMissing(String consumer, String method, String reason) {
     return DELAY_PLUGIN_MISSING.text(consumer, method, reason);
+  }
+
+  public static final Message PLUGIN_DELAY_DEPRECATED =
+      new Message(
+          27,
+          Level.WARN,
+          "consumer '{consumer}' ({method}): delay=PLUGIN_DME ({source}) is deprecated: "
+              + "the delayed-message plugin's project was archived in 2026 and gets no "
+              + "releases for new RabbitMQ versions; it keeps working where the plugin is "
+              + "installed; |use delay=DLX_TTL (wait queues, on every version), or on RabbitMQ "
+              + "4.3 and later a quorum queue's own back-off (delayedRetryType)");
+
+  public static String pluginDelayDeprecated(String consumer, String method, String source) {
+    return PLUGIN_DELAY_DEPRECATED.text(consumer, method, source);
   }
 
   public static final Message CAP_WITHOUT_DEAD_LETTER =

@@ -67,8 +67,9 @@ public final class SettlementMessages {
           Level.WARN,
           "consumer '{consumer}' returned retryAfter({delay}) on quorum queue "
               + "'{queue}', which has no delay strategy: the delay was discarded and the "
-              + "delivery requeued at once; |set delay=DLX_TTL or PLUGIN_DME to wait on "
-              + "the broker (logged at most once a minute per consumer)");
+              + "delivery requeued at once; |set delay=DLX_TTL to wait in a wait queue, or "
+              + "on RabbitMQ 4.3 and later give the queue its own back-off "
+              + "(delayedRetryType) (logged at most once a minute per consumer)");
 
   public static void delayDiscarded(Logger log, String consumer, String queue, Duration delay) {
     DELAY_DISCARDED.log(log, consumer, delay, queue);
@@ -97,8 +98,8 @@ public final class SettlementMessages {
           "consumer '{consumer}' holds a delivery unacked for retryAfter({delay}) "
               + "in the service, but the broker closes a channel whose oldest delivery "
               + "stays unacked past its consumer_timeout ({consumerTimeout} as "
-              + "'warren.broker.consumer-timeout' declares it); |use delay=DLX_TTL or "
-              + "PLUGIN_DME for long delays (logged at most once a minute per consumer)");
+              + "'warren.broker.consumer-timeout' declares it); |use delay=DLX_TTL for long "
+              + "delays (logged at most once a minute per consumer)");
 
   public static void delayPastConsumerTimeout(
       Logger log, String consumer, Duration delay, Duration consumerTimeout) {
