@@ -61,6 +61,9 @@ public final class SettlementExecutor {
   private final ScheduledExecutorService timer;
   private final InFlight inFlight;
   private final Duration consumerTimeout;
+  // one limit for WARREN-035, 048 and 295: the queue type and delay settings, fixed at deployment,
+  // let a consumer meet only one of them (035 quorum without a back-off, 295 quorum with one, 048
+  // a classic queue's in-process hold)
   private final RateLimit delayWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit copyWarnings = new RateLimit(WARNING_INTERVAL);
   private final RateLimit heldGoneLines = new RateLimit(WARNING_INTERVAL);
