@@ -7,7 +7,8 @@
 # Data, logs and config live in $BASE/rN ($BASE defaults to /tmp/warren-brokers).
 #
 #   node.sh start N [conf-line ...]   configure and boot node N; extra lines go to rabbitmq.conf,
-#                                     lines "advanced:{key, value}" to advanced.config
+#                                     lines "advanced:{key, value}" to advanced.config, lines
+#                                     "plugin:NAME" to the plugins the node enables
 #   node.sh stop N                    stop node N (its data stays)
 #   node.sh boot N                    boot node N again with its existing config and data
 #   node.sh kill9 N                   kill -9 node N's OS process
@@ -57,19 +58,20 @@ configure() {
     head -c 24 /dev/urandom | base64 | tr -dc A-Za-z0-9 >"$HOME/.erlang.cookie"
     chmod 400 "$HOME/.erlang.cookie"
   fi
-  echo '[].' >"$dir/enabled_plugins"
   : >"$dir/rabbitmq-env.conf"
-  local advanced="" line
+  local advanced="" plugins="" line
   {
     echo "loopback_users = none"
     for line in "$@"; do
       case $line in
         advanced:*) advanced="${advanced:+$advanced, }${line#advanced:}" ;;
+        plugin:*) plugins="${plugins:+$plugins,}${line#plugin:}" ;;
         *) echo "$line" ;;
       esac
     done
   } >"$dir/rabbitmq.conf"
   echo "[{rabbit, [$advanced]}]." >"$dir/advanced.config"
+  echo "[$plugins]." >"$dir/enabled_plugins"
 }
 
 stop_node() {

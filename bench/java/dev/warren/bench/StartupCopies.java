@@ -180,6 +180,11 @@ final class StartupCopies implements Extension {
     }
 
     @Override
+    public int partitions() {
+      return original.partitions();
+    }
+
+    @Override
     public RetryPublisher retryPublisher() {
       return original.retryPublisher();
     }

@@ -152,6 +152,20 @@ public @interface RabbitConsumer {
   Binding[] bindings() default {};
 
   /**
+   * Partitions: {@code n} from 1 to 256 turns the consumer into {@code n} quorum queues {@code
+   * <queue>.0} to {@code <queue>.<n-1>}, each with a single active consumer, behind a hashing
+   * exchange named {@link #queue()} that sends every routing key to one of them: publish to that
+   * exchange with the message's key (an account, an order) as routing key. Across every instance of
+   * the application each partition is consumed by one instance at a time, and a key's messages are
+   * handled in order; the partitions run in parallel. Needs {@code queueType = QUORUM} and {@code
+   * concurrency = 1}; the exchange is RabbitMQ 4.3's built-in {@code x-modulus-hash}, or before 4.3
+   * the consistent-hash plugin's {@code x-consistent-hash}. {@code 0} (the default): one queue, not
+   * partitioned. Changing it remaps keys: a deployment whose count differs from the queues that
+   * exist is refused. Config key: {@code partitions}.
+   */
+  int partitions() default 0;
+
+  /**
    * Raw {@code x-*} arguments the queue is declared with; used only with declare-topology. {@code
    * x-queue-type} comes from {@link #queueType()}. On a quorum queue without {@link
    * #maxAttempts()}, {@code x-delivery-limit} (type NUMBER: -1 for no limit, or how often a message

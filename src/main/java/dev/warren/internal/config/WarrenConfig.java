@@ -170,11 +170,16 @@ public final class WarrenConfig {
    */
   public static final String CONSUMER_DELAYED_RETRY_TYPE = "delayed-retry-type";
 
-  /** Per-consumer key: the back-off's hold after the first return, in ms. */
+  /** Per-consumer key: the back-off's hold after the first return, a duration in whole ms. */
   public static final String CONSUMER_DELAYED_RETRY_MIN = "delayed-retry-min";
 
-  /** Per-consumer key: the back-off's longest hold, in ms. */
+  /** Per-consumer key: the back-off's longest hold, a duration in whole ms. */
   public static final String CONSUMER_DELAYED_RETRY_MAX = "delayed-retry-max";
+
+  /**
+   * Per-consumer key: how many partitions (quorum queues behind a hashing exchange), 0 for none.
+   */
+  public static final String CONSUMER_PARTITIONS = "partitions";
 
   /**
    * Per-consumer key: the longest a handler may take for one delivery (or batch) before Warren
@@ -236,6 +241,7 @@ public final class WarrenConfig {
           CONSUMER_DELAYED_RETRY_TYPE,
           CONSUMER_DELAYED_RETRY_MIN,
           CONSUMER_DELAYED_RETRY_MAX,
+          CONSUMER_PARTITIONS,
           CONSUMER_HANDLER_TIMEOUT,
           CONSUMER_DECLARE_TOPOLOGY,
           CONSUMER_ENABLED);

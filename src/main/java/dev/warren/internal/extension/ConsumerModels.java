@@ -20,6 +20,7 @@ import dev.warren.internal.model.ConsumerModel.BindingModel;
 import dev.warren.internal.model.ConsumerModel.RetryTarget;
 import dev.warren.internal.model.ConsumerTimeouts;
 import dev.warren.internal.model.HandlerShape;
+import dev.warren.internal.model.Partition;
 import dev.warren.internal.rules.AnnotationDefaults;
 import dev.warren.internal.rules.ConsumerRules;
 import dev.warren.internal.settlement.DelayLimits;
@@ -67,7 +68,9 @@ final class ConsumerModels {
       }
       ConsumerModel model =
           model(found, name, config, global, problems, warnings, consumerTimeoutWarnings);
-      if (model != null) {
+      if (model != null && model.partition().partitioned()) {
+        models.addAll(Partitions.expand(model));
+      } else if (model != null) {
         models.add(model);
       }
     }
@@ -151,7 +154,23 @@ final class ConsumerModels {
         config
             .consumer(name, WarrenConfig.CONSUMER_ENABLED, true, WarrenConfig::parseBoolean)
             .value();
+    Setting<Integer> partitionsSetting =
+        config.consumer(
+            name, WarrenConfig.CONSUMER_PARTITIONS, a.partitions(), WarrenConfig::parseInt);
+    boolean partitioned =
+        ConsumerRules.partitions(
+            name,
+            where,
+            partitionsSetting.value(),
+            partitionsSetting.source(),
+            type == QueueType.QUORUM,
+            concurrency,
+            a.bindings().length,
+            counting);
     Set<String> reserved = new HashSet<>(Set.of(Topology.QUEUE_TYPE));
+    if (partitioned) {
+      reserved.add(Topology.SINGLE_ACTIVE_CONSUMER);
+    }
     if (type == QueueType.QUORUM && maxAttempts > 0) {
       reserved.addAll(Set.of(Topology.DEAD_LETTER_EXCHANGE, "x-dead-letter-routing-key"));
     }
@@ -281,7 +300,8 @@ final class ConsumerModels {
         delayTarget,
         tiers,
         handlerTimeout.value(),
-        delayedRetry);
+        delayedRetry,
+        partitioned ? new Partition(queue, 0, partitionsSetting.value()) : Partition.NONE);
   }
 
   /**

@@ -145,8 +145,12 @@ final class QueueArguments {
                 name,
                 where,
                 argument.name(),
-                "is set by Warren from queueType, maxAttempts and deadLetter; remove it from"
-                    + " arguments"));
+                argument.name().equals(Topology.SINGLE_ACTIVE_CONSUMER)
+                    ? "is set by Warren on every partition of a partitioned consumer (one"
+                        + " active consumer per partition keeps each key's order); remove it"
+                        + " from arguments"
+                    : "is set by Warren from queueType, maxAttempts and deadLetter; remove it"
+                        + " from arguments"));
         continue;
       }
       try {

@@ -235,6 +235,49 @@ public final class DeclarationMessages {
     return PLUGIN_DELAY_DEPRECATED.text(consumer, method, source);
   }
 
+  public static final Message PARTITION_EXCHANGE_MISSING =
+      new Message(
+          28,
+          Level.PROBLEM,
+          "consumer '{consumer}' ({method}): partitions={count} needs a hashing exchange; "
+              + "RabbitMQ {version} has the built-in x-modulus-hash only from 4.3 on, and it "
+              + "does not know exchange type 'x-consistent-hash' ({reason}): the consistent-hash "
+              + "plugin is not enabled; |enable it on every node with 'rabbitmq-plugins enable "
+              + "rabbitmq_consistent_hash_exchange', or run RabbitMQ 4.3 or later");
+
+  public static String partitionExchangeMissing(
+      String consumer, String method, int count, String version, String reason) {
+    return PARTITION_EXCHANGE_MISSING.text(consumer, method, count, version, reason);
+  }
+
+  public static final Message PARTITIONS_CHANGED =
+      new Message(
+          29,
+          Level.PROBLEM,
+          "consumer '{consumer}' ({method}): partitions={count}, but queue '{queue}' "
+              + "{state} in vhost '{vhost}', so exchange '{exchange}' has had {other} "
+              + "partitions: a new count sends most keys to other partitions, and messages "
+              + "already queued would be handled out of order with the ones that follow; |to "
+              + "change the count, stop publishing to exchange '{exchange}', let its queues "
+              + "'{exchange}.0', '{exchange}.1', ... drain, delete the exchange and those "
+              + "queues, and deploy again; or keep the count the queues were declared with");
+
+  /**
+   * @param state "exists" or "does not exist"
+   * @param other "more" or "fewer"
+   */
+  public static String partitionsChanged(
+      String consumer,
+      String method,
+      int count,
+      String queue,
+      String state,
+      String vhost,
+      String exchange,
+      String other) {
+    return PARTITIONS_CHANGED.text(consumer, method, count, queue, state, vhost, exchange, other);
+  }
+
   public static final Message CAP_WITHOUT_DEAD_LETTER =
       new Message(
           45,

@@ -103,6 +103,16 @@ public record BrokerVersion(String text, int major, int minor) {
   }
 
   /**
+   * The exchange type that hashes routing keys over a partitioned consumer's queues: the built-in
+   * {@code x-modulus-hash} from RabbitMQ 4.3 on (measured on 4.3.6; 4.0.5 refuses it with 406,
+   * 3.10.8 with a connection close 503); before, the consistent-hash plugin's {@code
+   * x-consistent-hash}, which the plugin {@code rabbitmq_consistent_hash_exchange} must enable.
+   */
+  public String partitionExchangeType() {
+    return atLeast(4, 3) ? "x-modulus-hash" : "x-consistent-hash";
+  }
+
+  /**
    * The {@code rabbitmqctl set_policy --apply-to} value for quorum queues: {@code quorum_queues}
    * from RabbitMQ 3.12 on; 3.10 knows only {@code queues} (measured).
    */

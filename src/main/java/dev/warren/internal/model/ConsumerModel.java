@@ -41,6 +41,8 @@ import java.util.Map;
  *     {@code retry()}; {@link Duration#ZERO} for no limit
  * @param delayedRetry the quorum queue's own back-off (RabbitMQ 4.3 and later), {@link
  *     DelayedRetry#NONE} for none
+ * @param partition the partition this consumer is, {@link Partition#NONE} for one that is not
+ *     partitioned
  */
 public record ConsumerModel(
     String name,
@@ -65,7 +67,8 @@ public record ConsumerModel(
     String delayTarget,
     List<DelayTier> delayTiers,
     Duration handlerTimeout,
-    DelayedRetry delayedRetry) {
+    DelayedRetry delayedRetry,
+    Partition partition) {
 
   /**
    * Where classic retry copies go.

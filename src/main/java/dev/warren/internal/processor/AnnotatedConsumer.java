@@ -54,6 +54,11 @@ final class AnnotatedConsumer {
     return (Integer) values.get(element);
   }
 
+  /** How many values an array element has. */
+  int count(String element) {
+    return ((List<?>) values.get(element)).size();
+  }
+
   /** An enum element's constant name, such as {@code NONE}. */
   String constant(String element) {
     return ((VariableElement) values.get(element)).getSimpleName().toString();

@@ -89,6 +89,15 @@ public final class RabbitConsumerProcessor extends AbstractProcessor {
         a.text("delayedRetryMax"),
         source,
         errors);
+    ConsumerRules.partitions(
+        consumer,
+        where,
+        a.number("partitions"),
+        source,
+        a.quorum(),
+        a.number("concurrency"),
+        a.count("bindings"),
+        errors);
     ConsumerRules.onePayload(
         consumer, where, a.bodies(), a.payloads(), () -> a.parameters().toString(), errors);
   }

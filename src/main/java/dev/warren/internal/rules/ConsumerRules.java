@@ -172,6 +172,60 @@ public final class ConsumerRules {
     }
   }
 
+  /** The most partitions a consumer may have: each is a quorum queue on the cluster. */
+  public static final int MAX_PARTITIONS = 256;
+
+  /**
+   * Partitions: 0 (none) or 1 to {@link #MAX_PARTITIONS} quorum queues, each handled one delivery
+   * at a time (a key's order) and bound to the consumer's hashing exchange only.
+   *
+   * @param bindings how many {@code bindings} the consumer has
+   * @return whether the consumer is partitioned and its partitions are valid
+   */
+  public static boolean partitions(
+      String consumer,
+      String where,
+      int partitions,
+      String source,
+      boolean quorum,
+      int concurrency,
+      int bindings,
+      Consumer<String> problems) {
+    if (partitions == 0) {
+      return false;
+    }
+    Consumer<String> refuse =
+        fix ->
+            problems.accept(
+                DeclarationMessages.invalidSetting(
+                    consumer, where, "partitions", partitions, source, fix));
+    if (partitions < 0 || partitions > MAX_PARTITIONS) {
+      refuse.accept("set it from 1 to " + MAX_PARTITIONS + " partitions, or to 0 for one queue");
+      return false;
+    }
+    boolean valid = true;
+    if (!quorum) {
+      refuse.accept(
+          "each partition is a quorum queue with a single active consumer: set"
+              + " queueType=QUORUM");
+      valid = false;
+    }
+    if (concurrency > 1) {
+      refuse.accept(
+          "a partition handles its deliveries one at a time to keep each key's order, and the"
+              + " partitions run in parallel: set concurrency=1 and raise partitions instead");
+      valid = false;
+    }
+    if (bindings > 0) {
+      refuse.accept(
+          "the partitions are bound to the consumer's hashing exchange only: remove bindings,"
+              + " publish to that exchange with the key as routing key, or bind it to other"
+              + " exchanges on the broker");
+      valid = false;
+    }
+    return valid;
+  }
+
   /**
    * A quorum queue's own back-off as the rules accept it.
    *

@@ -45,6 +45,9 @@ public final class Topology implements AutoCloseable {
   /** The queue argument naming the queue's dead-letter exchange. */
   public static final String DEAD_LETTER_EXCHANGE = "x-dead-letter-exchange";
 
+  /** The queue argument that gives a partition's queue a single active consumer. */
+  public static final String SINGLE_ACTIVE_CONSUMER = "x-single-active-consumer";
+
   /** The delayed-message plugin's exchange type. */
   public static final String DELAYED_EXCHANGE_TYPE = "x-delayed-message";
 
@@ -108,6 +111,9 @@ public final class Topology implements AutoCloseable {
       problems.addAll(found.problems());
       queueRefused |= !found.problems().isEmpty();
     }
+    if (model.partition().partitioned() && model.partition().index() == 0) {
+      PartitionTopology.checkCount(this, model, vhost, problems);
+    }
     String what = "queue '" + queue + "'";
     if (!queueRefused) {
       step(
@@ -156,6 +162,9 @@ public final class Topology implements AutoCloseable {
     }
     if (model.delay() == Delay.PLUGIN_DME) {
       delayedExchange(model, problems);
+    }
+    if (model.partition().partitioned() && !queueRefused) {
+      PartitionTopology.exchange(this, model, version, problems);
     }
     String retryExchange = model.retry().exchange();
     if (model.policy("").publishesCopies() && !retryExchange.isEmpty()) {
@@ -207,6 +216,9 @@ public final class Topology implements AutoCloseable {
       }
       arguments.putAll(model.delayedRetry().arguments());
     }
+    if (model.partition().partitioned()) {
+      arguments.put(SINGLE_ACTIVE_CONSUMER, true);
+    }
     return arguments;
   }
 
@@ -227,30 +239,61 @@ public final class Topology implements AutoCloseable {
       step(model, what, ch -> ch.exchangeDeclarePassive(exchange), problems);
       return;
     }
+    if (pluginExchange(
+        model,
+        what,
+        exchange,
+        DELAYED_EXCHANGE_TYPE,
+        DELAYED_EXCHANGE_ARGUMENTS,
+        reason -> DeclarationMessages.delayPluginMissing(model.name(), model.where(), reason),
+        problems)) {
+      step(
+          model,
+          "the binding of queue '" + model.queue() + "' to " + what,
+          ch -> ch.queueBind(model.queue(), exchange, model.queue()),
+          problems);
+    }
+  }
+
+  /** Whether {@code queue} exists (a passive declare on a throwaway channel of its own). */
+  boolean exists(String queue) {
+    try (Channel probe = unrecorded(connection).createChannel()) {
+      probe.queueDeclarePassive(queue);
+      return true;
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Declares an exchange of a type a plugin may provide on a throwaway connection: a type the
+   * broker does not know closes the whole connection on RabbitMQ 3.x.
+   *
+   * @param missing the problem when the broker does not know the type, from its reply text
+   * @return whether the exchange is declared
+   */
+  boolean pluginExchange(
+      ConsumerModel model,
+      String what,
+      String exchange,
+      String type,
+      Map<String, Object> arguments,
+      Function<String, String> missing,
+      List<String> problems) {
     try (Connection probe = probes.call()) {
-      probe
-          .createChannel()
-          .exchangeDeclare(
-              exchange, DELAYED_EXCHANGE_TYPE, true, false, DELAYED_EXCHANGE_ARGUMENTS);
+      probe.createChannel().exchangeDeclare(exchange, type, true, false, arguments);
+      return true;
     } catch (IOException e) {
       String unknownType = unknownExchangeType(e);
-      if (unknownType != null) {
-        problems.add(
-            DeclarationMessages.delayPluginMissing(model.name(), model.where(), unknownType));
-      } else {
-        problems.add(problem(model, what, e, refusal(model, what)));
-      }
-      return;
+      problems.add(
+          unknownType != null
+              ? missing.apply(unknownType)
+              : problem(model, what, e, refusal(model, what)));
     } catch (Exception e) {
       problems.add(
           DeclarationMessages.checkFailed(model.name(), model.where(), what, e.toString()));
-      return;
     }
-    step(
-        model,
-        "the binding of queue '" + model.queue() + "' to " + what,
-        ch -> ch.queueBind(model.queue(), exchange, model.queue()),
-        problems);
+    return false;
   }
 
   /**
@@ -298,7 +341,7 @@ public final class Topology implements AutoCloseable {
   }
 
   /** One declare or check on the current throwaway channel. */
-  private void step(ConsumerModel model, String what, Step step, List<String> problems) {
+  void step(ConsumerModel model, String what, Step step, List<String> problems) {
     step(model, what, step, refusal(model, what), problems);
   }
 
@@ -395,7 +438,7 @@ public final class Topology implements AutoCloseable {
 
   /** A declare or passive check. */
   @FunctionalInterface
-  private interface Step {
+  interface Step {
     void run(Channel channel) throws IOException;
   }
 }

@@ -30,6 +30,7 @@ public final class TestConsumerModel {
   private DeliveryLimit deliveryLimit = DeliveryLimit.UNSTATED;
   private Duration handlerTimeout = Duration.ZERO;
   private DelayedRetry delayedRetry = DelayedRetry.NONE;
+  private Partition partition = Partition.NONE;
 
   private TestConsumerModel() {}
 
@@ -98,6 +99,11 @@ public final class TestConsumerModel {
     return this;
   }
 
+  public TestConsumerModel partition(Partition partition) {
+    this.partition = partition;
+    return this;
+  }
+
   public ConsumerModel build() {
     return new ConsumerModel(
         name,
@@ -122,6 +128,7 @@ public final class TestConsumerModel {
         "",
         List.of(),
         handlerTimeout,
-        delayedRetry);
+        delayedRetry,
+        partition);
   }
 }

@@ -36,6 +36,7 @@ class RulesParityTest {
       """
       package com.acme;
 
+      import dev.warren.Binding;
       import dev.warren.DelayedRetryType;
       import dev.warren.Delivery;
       import dev.warren.Outcome;
@@ -106,6 +107,16 @@ class RulesParityTest {
             delayedRetryMax = "100ms")
         public Outcome maxBelowMin(String body) { return Outcome.ack(); }
 
+        @RabbitConsumer(
+            queue = "p",
+            partitions = 2,
+            concurrency = 3,
+            bindings = @Binding(exchange = "shop", routingKeys = "#"))
+        public Outcome partitionsOnClassicInParallelAndBound(String body) { return Outcome.ack(); }
+
+        @RabbitConsumer(queue = "q", queueType = QueueType.QUORUM, partitions = 300)
+        public Outcome tooManyPartitions(String body) { return Outcome.ack(); }
+
         @RabbitConsumer(queue = "l", name = "named", batchSize = 2, batchWait = "1s")
         public Outcome good(List<String> bodies, List<Delivery> deliveries) {
           return Outcome.ack();
@@ -118,7 +129,7 @@ class RulesParityTest {
   @Test
   void theProcessorAndDeploymentReportTheSameMistakesWithTheSameTexts() throws Exception {
     List<String> atCompileTime = compile(true);
-    assertThat(atCompileTime).hasSize(15);
+    assertThat(atCompileTime).hasSize(19);
     assertThat(compile(false)).isEmpty();
     try (URLClassLoader loader =
         new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
