@@ -11,6 +11,7 @@ import dev.warren.Outcome;
 import dev.warren.Publisher;
 import dev.warren.QueueType;
 import dev.warren.RabbitConsumer;
+import dev.warren.internal.model.Partition;
 import dev.warren.it.support.Broker;
 import dev.warren.it.support.TestConfig;
 import dev.warren.it.support.WeldSe;
@@ -28,6 +29,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +47,7 @@ class PartitionExchangeIT {
   static final int PARTITIONS = 3;
 
   WeldContainer container;
+  WeldContainer other;
 
   record Call(String key, int number, String queue) {}
 
@@ -56,6 +59,18 @@ class PartitionExchangeIT {
     public Outcome onEntry(String body, Delivery delivery) {
       String[] parts = body.split(":");
       CALLS.add(new Call(parts[0], Integer.parseInt(parts[1]), delivery.queue()));
+      return Outcome.ack();
+    }
+  }
+
+  /** The same partitioned consumer in a second application instance. */
+  @ApplicationScoped
+  public static class OtherInstance {
+    static final List<Call> CALLS = new CopyOnWriteArrayList<>();
+
+    @RabbitConsumer(queue = EXCHANGE, queueType = QueueType.QUORUM, partitions = PARTITIONS)
+    public Outcome onEntry(String body, Delivery delivery) {
+      CALLS.add(new Call(body, 0, delivery.queue()));
       return Outcome.ack();
     }
   }
@@ -75,8 +90,65 @@ class PartitionExchangeIT {
     if (container != null) {
       container.shutdown();
     }
+    if (other != null) {
+      other.shutdown();
+    }
     TestConfig.clear();
     Ledger.CALLS.clear();
+    OtherInstance.CALLS.clear();
+  }
+
+  /**
+   * Two instances of the application: each partition is consumed by the instance whose priority for
+   * it is higher, whichever subscribed first. RabbitMQ 3.13 and later let a higher priority take a
+   * single active consumer's place; RabbitMQ 4.3 hashes without a plugin.
+   */
+  @Test
+  void twoInstancesShareThePartitionsByTheirPriorities() throws Exception {
+    Broker broker = Broker.get();
+    Assumptions.assumeTrue(
+        broker.atLeast(4, 3) || broker.atLeast(3, 13) && consistentHashEnabled(),
+        "needs RabbitMQ 3.13+ (single active consumer priorities) and a hashing exchange");
+    TestConfig.set("warren.instance-id", "instance-a");
+    container = WeldSe.start(Ledger.class);
+    TestConfig.set("warren.instance-id", "instance-b");
+    other = WeldSe.start(OtherInstance.class);
+
+    Set<String> expectedA = new HashSet<>();
+    Set<String> expectedB = new HashSet<>();
+    for (int p = 0; p < PARTITIONS; p++) {
+      String queue = EXCHANGE + "." + p;
+      boolean aWins =
+          Partition.priority("instance-a", EXCHANGE, p)
+              > Partition.priority("instance-b", EXCHANGE, p);
+      (aWins ? expectedA : expectedB).add(queue);
+    }
+    // the broker switches to the higher priority once the one before has nothing unsettled: one
+    // message per partition, sent to its queue directly, until each has reached the winner
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(300))
+        .until(
+            () -> {
+              Ledger.CALLS.clear();
+              OtherInstance.CALLS.clear();
+              for (int p = 0; p < PARTITIONS; p++) {
+                broker.publish(EXCHANGE + "." + p, "probe:0");
+              }
+              await()
+                  .atMost(Duration.ofSeconds(5))
+                  .until(() -> Ledger.CALLS.size() + OtherInstance.CALLS.size() == PARTITIONS);
+              return queues(Ledger.CALLS).equals(expectedA)
+                  && queues(OtherInstance.CALLS).equals(expectedB);
+            });
+    assertThat(expectedA).as("partitions instance-a wins").isNotEmpty();
+    assertThat(expectedB).as("partitions instance-b wins").isNotEmpty();
+  }
+
+  private static Set<String> queues(List<Call> calls) {
+    Set<String> queues = new HashSet<>();
+    calls.forEach(call -> queues.add(call.queue()));
+    return queues;
   }
 
   /** Whether the broker knows the consistent-hash exchange (its plugin is enabled). */

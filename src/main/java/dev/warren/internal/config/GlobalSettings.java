@@ -12,6 +12,8 @@ import java.time.Duration;
  * @param publisher how the application's publisher confirms
  * @param managedThreadFactory the JNDI name of the managed thread factory, {@code none}, or {@code
  *     null} when not set
+ * @param instanceId this instance of the application among those that share partitioned consumers
+ *     ({@code warren.instance-id}): which partitions it prefers to consume
  * @param brokerConsumerTimeout the broker's {@code consumer_timeout} as the application declares it
  */
 public record GlobalSettings(
@@ -21,4 +23,5 @@ public record GlobalSettings(
     String retryCountHeader,
     PublisherSettings publisher,
     String managedThreadFactory,
-    Duration brokerConsumerTimeout) {}
+    Duration brokerConsumerTimeout,
+    String instanceId) {}

@@ -18,6 +18,7 @@ import static dev.warren.internal.config.WarrenConfig.DEFAULT_RECOVERY_INTERVAL;
 import static dev.warren.internal.config.WarrenConfig.DEFAULT_RETRY_COUNT_HEADER;
 import static dev.warren.internal.config.WarrenConfig.DEFAULT_SHUTDOWN_TIMEOUT;
 import static dev.warren.internal.config.WarrenConfig.DEFAULT_URI;
+import static dev.warren.internal.config.WarrenConfig.INSTANCE_ID;
 import static dev.warren.internal.config.WarrenConfig.MANAGED_THREAD_FACTORY;
 import static dev.warren.internal.config.WarrenConfig.PASSWORD;
 import static dev.warren.internal.config.WarrenConfig.RECOVERY_INTERVAL;
@@ -62,7 +63,14 @@ final class GlobalSettingsReader {
         header,
         PublisherSettingsReader.read(config),
         threads,
-        consumerTimeout);
+        consumerTimeout,
+        config.read(INSTANCE_ID, defaultInstanceId(), WarrenConfig::nonBlank));
+  }
+
+  /** The host (where the environment names it) and the process: unique among running instances. */
+  private static String defaultInstanceId() {
+    String host = System.getenv("HOSTNAME");
+    return (host == null || host.isBlank() ? "" : host + "/") + ProcessHandle.current().pid();
   }
 
   /**

@@ -62,6 +62,13 @@ public final class WarrenConfig {
    */
   public static final String BROKER_CONSUMER_TIMEOUT = "warren.broker.consumer-timeout";
 
+  /**
+   * This instance of the application among those that consume the same partitioned consumers: each
+   * partition is consumed by the instance that scores highest for it (rendezvous hashing of this id
+   * and the partition, sent as the subscription's priority).
+   */
+  public static final String INSTANCE_ID = "warren.instance-id";
+
   /** The header that carries Warren's retry count on classic queues. */
   public static final String RETRY_COUNT_HEADER = "warren.retry-count-header";
 
@@ -208,6 +215,7 @@ public final class WarrenConfig {
           SHUTDOWN_TIMEOUT,
           RECOVERY_INTERVAL,
           BROKER_CONSUMER_TIMEOUT,
+          INSTANCE_ID,
           RETRY_COUNT_HEADER,
           PUBLISHER_CONFIRM_TIMEOUT,
           PUBLISHER_MAX_IN_FLIGHT,

@@ -16,6 +16,7 @@ import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerTimeouts;
+import dev.warren.internal.model.Partition;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.ConsumerPolicy;
 import dev.warren.internal.settlement.execution.DeliveryChannel;
@@ -28,6 +29,7 @@ import dev.warren.internal.settlement.execution.SettlementListener;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
@@ -202,7 +204,7 @@ public final class ConsumerRunner {
     String withTimeout = "";
     if (sent.isPresent()) {
       try {
-        subscribe(connection, Map.of(ConsumerTimeouts.ARGUMENT, (int) sent.getAsLong()));
+        subscribe(connection, arguments(Map.of(ConsumerTimeouts.ARGUMENT, (int) sent.getAsLong())));
         withTimeout = " and " + ConsumerTimeouts.ARGUMENT + " " + sent.getAsLong() + " ms";
       } catch (IOException e) {
         if (!Reopening.refusesTimeoutArgument(e)) {
@@ -211,10 +213,10 @@ public final class ConsumerRunner {
         // the queue is not a quorum queue after all (a classic one refuses it with 406): said
         // once, then without the argument, now and from now on
         reopening.timeoutArgumentRefused(e);
-        subscribe(connection, Map.of());
+        subscribe(connection, arguments(Map.of()));
       }
     } else {
-      subscribe(connection, Map.of());
+      subscribe(connection, arguments(Map.of()));
     }
     state(ConsumerState.CONSUMING);
     String timeoutNote = withTimeout;
@@ -231,6 +233,16 @@ public final class ConsumerRunner {
                 + " and concurrency "
                 + model.concurrency()
                 + timeoutNote);
+  }
+
+  /** {@code arguments}, and a partition's priority ({@link Partition#priority}). */
+  private Map<String, Object> arguments(Map<String, Object> arguments) {
+    if (!model.partition().partitioned()) {
+      return arguments;
+    }
+    Map<String, Object> with = new HashMap<>(arguments);
+    with.put(Partition.PRIORITY_ARGUMENT, model.partition().priority());
+    return with;
   }
 
   private void subscribe(Connection connection, Map<String, Object> arguments) throws IOException {

@@ -69,7 +69,7 @@ final class ConsumerModels {
       ConsumerModel model =
           model(found, name, config, global, problems, warnings, consumerTimeoutWarnings);
       if (model != null && model.partition().partitioned()) {
-        models.addAll(Partitions.expand(model));
+        models.addAll(Partitions.expand(model, global.instanceId()));
       } else if (model != null) {
         models.add(model);
       }
@@ -301,7 +301,7 @@ final class ConsumerModels {
         tiers,
         handlerTimeout.value(),
         delayedRetry,
-        partitioned ? new Partition(queue, 0, partitionsSetting.value()) : Partition.NONE);
+        partitioned ? new Partition(queue, 0, partitionsSetting.value(), 0) : Partition.NONE);
   }
 
   /**

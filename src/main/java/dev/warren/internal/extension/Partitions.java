@@ -16,8 +16,11 @@ final class Partitions {
 
   private Partitions() {}
 
-  /** The partitions of {@code group}, whose partition names the exchange and the count. */
-  static List<ConsumerModel> expand(ConsumerModel group) {
+  /**
+   * The partitions of {@code group}, whose partition names the exchange and the count, each with
+   * this instance's priority for it.
+   */
+  static List<ConsumerModel> expand(ConsumerModel group, String instanceId) {
     String exchange = group.partition().exchange();
     List<ConsumerModel> partitions = new ArrayList<>();
     for (int i = 0; i < group.partition().count(); i++) {
@@ -51,7 +54,11 @@ final class Partitions {
                   .toList(),
               group.handlerTimeout(),
               group.delayedRetry(),
-              new Partition(exchange, i, group.partition().count())));
+              new Partition(
+                  exchange,
+                  i,
+                  group.partition().count(),
+                  Partition.priority(instanceId, exchange, i))));
     }
     return List.copyOf(partitions);
   }

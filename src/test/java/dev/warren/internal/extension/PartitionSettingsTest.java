@@ -1,6 +1,7 @@
 package dev.warren.internal.extension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.warren.Argument;
 import dev.warren.Binding;
@@ -90,11 +91,9 @@ class PartitionSettingsTest {
         .extracting(ConsumerModel::queue)
         .containsExactly("accounts.0", "accounts.1", "accounts.2");
     assertThat(partitions)
-        .extracting(ConsumerModel::partition)
-        .containsExactly(
-            new Partition("accounts", 0, 3),
-            new Partition("accounts", 1, 3),
-            new Partition("accounts", 2, 3));
+        .extracting(
+            m -> m.partition().exchange(), m -> m.partition().index(), m -> m.partition().count())
+        .containsExactly(tuple("accounts", 0, 3), tuple("accounts", 1, 3), tuple("accounts", 2, 3));
     ConsumerModel second = partitions.get(1);
     // a delayed retry waits in the partition's own wait queues and comes back to its partition
     assertThat(second.waitQueues()).containsExactly("accounts.retry.1s.1", "accounts.retry.1m.1");
@@ -107,6 +106,20 @@ class PartitionSettingsTest {
         .containsEntry("x-single-active-consumer", true)
         .containsEntry("x-queue-type", "quorum")
         .containsEntry("x-dead-letter-routing-key", "accounts.dlq");
+  }
+
+  @Test
+  void eachPartitionCarriesThisInstancesPriorityForIt() {
+    List<ConsumerModel> partitions =
+        models(
+            Map.of("warren.declare-topology", "true", "warren.instance-id", "node-a"),
+            Accounts.class);
+    assertThat(partitions)
+        .extracting(m -> m.partition().priority())
+        .containsExactly(
+            Partition.priority("node-a", "accounts", 0),
+            Partition.priority("node-a", "accounts", 1),
+            Partition.priority("node-a", "accounts", 2));
   }
 
   @Test
