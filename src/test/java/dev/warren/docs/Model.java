@@ -31,6 +31,12 @@ final class Model {
 
   record Quote(String item, long cents) {}
 
+  record AccountEvent(String accountId, String type) {}
+
+  interface Accounts {
+    void apply(AccountEvent event);
+  }
+
   interface Stock {
     boolean reserve(Order order);
   }

@@ -7,6 +7,7 @@ import static dev.warren.internal.asyncapi.Json.ref;
 import dev.warren.Delay;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.model.ConsumerModel.BindingModel;
+import dev.warren.internal.model.Partition;
 import dev.warren.internal.model.PublicationModel;
 import dev.warren.internal.settlement.Attempts;
 import dev.warren.internal.settlement.DelayTier;
@@ -72,6 +73,27 @@ final class Operations {
         bindings.add(obj("exchange", binding.exchange(), "routingKey", key, "channel", route));
       }
     }
+    Partition partition = model.partition();
+    if (partition.partitioned()) {
+      // the hashing exchange, as Warren declares it for the broker's version
+      String route =
+          channels.route(
+              partition.exchange(), source.brokerVersion().partitionExchangeType(), "", declared);
+      String group = model.name().substring(0, model.name().lastIndexOf('['));
+      channels.role(
+          route,
+          "Hashes each routing key (the message's key) to one of the "
+              + partition.count()
+              + " partition queues '"
+              + Partition.queue(partition.exchange(), 0)
+              + "' to '"
+              + Partition.queue(partition.exchange(), partition.count() - 1)
+              + "' of consumer '"
+              + group
+              + "': publish with the key as routing key.");
+      channels.message(route, model.shape().payloadType());
+      bindings.add(obj("exchange", partition.exchange(), "routingKey", "1", "channel", route));
+    }
     if (!bindings.isEmpty()) {
       queueChannel.put("x-warren-bindings", bindings);
     }
@@ -105,6 +127,17 @@ final class Operations {
             model.prefetch(),
             "concurrency",
             model.concurrency()));
+    if (partition.partitioned()) {
+      operation.put(
+          "x-warren-partition",
+          obj(
+              "exchange",
+              partition.exchange(),
+              "index",
+              partition.index(),
+              "count",
+              partition.count()));
+    }
     operation.put("x-warren-policy", policy(model));
     if (model.batched()) {
       operation.put(

@@ -65,6 +65,13 @@ class AsyncApiGoldenTest {
   }
 
   @Test
+  void partitionedConsumerWithItsHashingExchange() throws IOException {
+    assertGolden(
+        "partitioned",
+        TestDeployments.of(List.of(), declare("accounts"), Shapes.Partitioned.class));
+  }
+
+  @Test
   void dlxTtlWithTiersAndRecursivePayload() throws IOException {
     assertGolden(
         "dlx-ttl-tiers",

@@ -140,6 +140,16 @@ public final class Shapes {
     public void onInvoice(Payment payment) {}
   }
 
+  public static class Partitioned {
+    @RabbitConsumer(
+        queue = "accounts",
+        queueType = QueueType.QUORUM,
+        partitions = 2,
+        maxAttempts = 3,
+        deadLetter = "accounts.dlq")
+    public void onEvent(Payment payment) {}
+  }
+
   public static class DlxTtlTiers {
     @RabbitConsumer(
         queue = "shipments",
