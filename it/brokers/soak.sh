@@ -13,19 +13,21 @@
 #
 # Without --version the nodes run the machine's RabbitMQ (3.10.8). --version 4.3 runs them with
 # Debian forky's RabbitMQ 4.3.6 (Khepri) in a chroot of their own, $SOAK43_ROOT (default
-# ${TMPDIR:-/tmp}/warren-soak43/forky; "rmq4.sh 4.3 chroot" creates it when absent, a few minutes,
-# and it stays for the next run: remove it with rm -rf --one-file-system): nodes "41 42 43" (AMQP
-# 5721-5723, distribution 25721-25723), an epmd of their own on 4378, BASE inside the chroot
-# (default $SOAK43_ROOT/srv/warren-brokers-soak43).
+# ${TMPDIR:-/tmp}/warren-soak43/forky; "rmq4.sh 4.3 chroot" creates it when absent, in about a
+# minute and a half, and it stays for the next run: remove it with rm -rf --one-file-system):
+# nodes "41 42 43" (AMQP 5721-5723, distribution 25721-25723), an epmd of their own on 4378, BASE
+# inside the chroot (default $SOAK43_ROOT/srv/warren-brokers-soak43).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 version=""
 if [ "${1:-}" = --version ]; then
-  version=${2:-}
-  shift 2 || true
+  [ $# -ge 2 ] || { echo "soak.sh: --version takes 4.3" >&2; exit 2; }
+  version=$2
+  shift 2
 fi
 case $version in
   "")
+    unset RMQ_CHROOT
     export BASE=${BASE:-/tmp/warren-brokers-soak}
     read -r -a nodes <<<"${NODES:-31 32 33}"
     ;;
