@@ -106,6 +106,12 @@ public final class BenchMain {
       System.out.println();
       System.out.print(results.costTable());
     }
+    if (results.hasSides()) {
+      System.out.println();
+      System.out.println("Every side against raw, in the same runs (peers: bench/peers):");
+      System.out.println();
+      System.out.print(results.sidesTable());
+    }
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());
   }

@@ -1,0 +1,21 @@
+package dev.warren.bench;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/** SmallRye Reactive Messaging's side of the consume run: counts the message and acks it. */
+@ApplicationScoped
+public class SmallRyeConsumer {
+
+  /** The incoming channel, configured per run ({@code mp.messaging.incoming.<channel>.*}). */
+  static final String CHANNEL = "warren-bench-smallrye-in";
+
+  @Incoming(CHANNEL)
+  public CompletionStage<Void> consume(Message<byte[]> message) {
+    Tally.current.pass();
+    Tally.current.finished();
+    return message.ack();
+  }
+}
