@@ -28,6 +28,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.spi.ConfigProviderResolver;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Metadata;
 import org.jboss.weld.environment.se.WeldContainer;
@@ -54,8 +56,11 @@ import org.jboss.weld.environment.se.WeldContainer;
  *       request/reply.
  * </ul>
  *
- * <p>Tracing ({@code tracing.enabled}) is left on, its default, as Warren's telemetry is: with the
- * OpenTelemetry API and no SDK it records nothing.
+ * <p>Tracing is off ({@code tracing.enabled=false}; on by default): the connector's tracing
+ * (OpenTelemetry instrumentation API 2.23) needs a class of the OpenTelemetry API that 1.68, which
+ * Warren is built with and which is on this class path, no longer has ({@code NoClassDefFoundError:
+ * io/opentelemetry/api/internal/InstrumentationUtil} on every message). Warren keeps its telemetry
+ * on, with the API and no SDK (the no-op).
  */
 final class SmallRyeSide implements PeerSide {
 
@@ -172,10 +177,15 @@ final class SmallRyeSide implements PeerSide {
     TestConfig.set(channel + "username", username);
     TestConfig.set(channel + "password", password);
     TestConfig.set(channel + "virtual-host", virtualHost);
+    TestConfig.set(channel + "tracing.enabled", "false");
   }
 
   /** Weld SE with the connector's and Reactive Messaging's beans, and {@code application}. */
   private static WeldContainer boot(Class<?> application) {
+    // SmallRye Config caches the names of the properties it has seen, and the connector finds its
+    // channels by name: an earlier run's channel, no longer configured, would fail this boot
+    ConfigProviderResolver.instance().releaseConfig(ConfigProvider.getConfig());
+    ConfigProvider.getConfig();
     List<Extension> extensions = new ArrayList<>();
     extensions.add(new ConfigExtension());
     extensions.add(new ReactiveMessagingExtension());

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.springframework.amqp.AmqpRejectAndDontRequeueException;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Message;
@@ -61,12 +63,16 @@ final class SpringSide implements PeerSide {
     }
   }
 
+  /** Held, so that the level stays set: Spring logs every connection it opens at INFO. */
+  private static final Logger SPRING = Logger.getLogger("org.springframework");
+
   private final URI uri;
   private final Kind kind;
 
   SpringSide(String uri, Kind kind) {
     this.uri = URI.create(uri);
     this.kind = kind;
+    SPRING.setLevel(Level.WARNING);
   }
 
   @Override
@@ -83,6 +89,10 @@ final class SpringSide implements PeerSide {
 
   private CachingConnectionFactory factory(String name) {
     CachingConnectionFactory factory = new CachingConnectionFactory(uri);
+    if (factory.getVirtualHost().isEmpty()) {
+      // "amqp://host:5672/" names the default virtual host, as for the raw client
+      factory.setVirtualHost("/");
+    }
     factory.setConnectionNameStrategy(connectionFactory -> name);
     return factory;
   }
