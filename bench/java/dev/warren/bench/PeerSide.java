@@ -30,6 +30,14 @@ interface PeerSide {
   boolean covers(Scenario scenario);
 
   /**
+   * Whether the library has no counterpart of {@code scenario} at all (not merely not on this
+   * side), which the table of every side then says.
+   */
+  default boolean lacks(Scenario scenario) {
+    return false;
+  }
+
+  /**
    * Consumes and acks {@code messages} from {@code queue}, one consumer, prefetch {@value
    * ConsumeScenario#PREFETCH}; the first delivery waits in {@link Tally#pass()} until {@link
    * Tally#openWhenReady} lets it through.

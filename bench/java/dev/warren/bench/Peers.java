@@ -22,6 +22,11 @@ final class Peers {
     return all(options).stream().filter(side -> side.covers(scenario)).toList();
   }
 
+  /** The labels of the selected peers whose library has no counterpart of {@code scenario}. */
+  static List<String> lacking(BenchOptions options, PeerSide.Scenario scenario) {
+    return all(options).stream().filter(side -> side.lacks(scenario)).map(PeerSide::label).toList();
+  }
+
   /** Every selected peer side. */
   @SuppressWarnings("unchecked")
   static List<PeerSide> all(BenchOptions options) {

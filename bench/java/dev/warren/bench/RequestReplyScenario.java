@@ -139,6 +139,10 @@ final class RequestReplyScenario {
             "4. request/reply, " + callers + " caller" + (callers == 1 ? "" : "s"),
             "round trips/s",
             bySide);
+        for (String label : Peers.lacking(options, PeerSide.Scenario.REQUEST_REPLY)) {
+          results.noCounterpart(
+              "4. request/reply, " + callers + " caller" + (callers == 1 ? "" : "s"), label);
+        }
       }
       for (Side side : sides) {
         if (side != Side.RAW && side != Side.WARREN) {

@@ -124,6 +124,11 @@ final class Results {
     }
   }
 
+  /** A row of the table of every side: {@code side} has no counterpart of {@code scenario}. */
+  void noCounterpart(String scenario, String side) {
+    sides.add(new String[] {scenario, side, "—, no counterpart", "", "", "", "", ""});
+  }
+
   /** Whether a scenario with peer sides ran, which {@link #sidesTable()} then shows. */
   boolean hasSides() {
     return !sides.isEmpty();

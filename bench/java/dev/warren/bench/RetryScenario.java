@@ -114,6 +114,8 @@ final class RetryScenario {
       bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
       peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
       results.sides("3. retry once then ack", "msg/s", bySide);
+      Peers.lacking(options, PeerSide.Scenario.RETRY)
+          .forEach(label -> results.noCounterpart("3. retry once then ack", label));
     }
     for (Side side : sides) {
       if (side != Side.RAW && side != Side.WARREN) {

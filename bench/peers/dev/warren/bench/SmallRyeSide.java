@@ -109,6 +109,11 @@ final class SmallRyeSide implements PeerSide {
   }
 
   @Override
+  public boolean lacks(Scenario scenario) {
+    return !covers(scenario);
+  }
+
+  @Override
   public Tally.Run consume(String queue, boolean quorum, int messages, long timeoutSeconds)
       throws Exception {
     Tally tally = new Tally(messages);
