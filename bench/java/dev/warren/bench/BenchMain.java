@@ -19,7 +19,8 @@ import java.util.logging.Logger;
  * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
- * telemetry off, no-op and the SDK). Every queue it uses starts with {@code warren.bench.} and is
+ * telemetry off, no-op and the SDK; {@code bench.peers} picks the peers' sides, {@link Peers},
+ * which run beside raw and Warren). Every queue it uses starts with {@code warren.bench.} and is
  * deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met), else
  * 1.
  */
