@@ -98,6 +98,23 @@ final class BenchBroker implements AutoCloseable {
     return queue;
   }
 
+  /**
+   * Declares a new, empty, durable classic queue as {@link #declareFresh(String, boolean)} does,
+   * with {@code arguments} (a peer's retry queue dead-letters back to itself, for one).
+   *
+   * @param arguments the queue's arguments, given the queue's name
+   */
+  String declareFresh(
+      String base, java.util.function.Function<String, Map<String, Object>> arguments)
+      throws IOException, TimeoutException {
+    String queue = base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
+    try (Channel channel = admin.createChannel()) {
+      declared.add(queue);
+      channel.queueDeclare(queue, true, false, false, arguments.apply(queue));
+    }
+    return queue;
+  }
+
   /** Binds {@code queue} to {@code exchange} with the queue's name as routing key. */
   void bind(String queue, String exchange) throws IOException, TimeoutException {
     try (Channel channel = admin.createChannel()) {

@@ -19,7 +19,8 @@ import java.util.logging.Logger;
  * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
- * telemetry off, no-op and the SDK). Every queue it uses starts with {@code warren.bench.} and is
+ * telemetry off, no-op and the SDK; {@code bench.peers} picks the peers' sides, {@link Peers},
+ * which run beside raw and Warren). Every queue it uses starts with {@code warren.bench.} and is
  * deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met), else
  * 1.
  */
@@ -105,6 +106,12 @@ public final class BenchMain {
           "What each message cost the client JVM (CPU of all its threads; bytes allocated):");
       System.out.println();
       System.out.print(results.costTable());
+    }
+    if (results.hasSides()) {
+      System.out.println();
+      System.out.println("Every side against raw, in the same runs (peers: bench/peers):");
+      System.out.println();
+      System.out.print(results.sidesTable());
     }
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());

@@ -44,9 +44,16 @@ final class ConsumeScenario {
   static final int PREFETCH = 250;
   static final int WARM_UP_MESSAGES = 20_000;
 
-  /** Who consumes: the raw client ({@code telemetry == null}) or Warren with a telemetry setup. */
-  record Side(String label, TelemetrySetup telemetry) {
+  /**
+   * Who consumes: the raw client ({@code telemetry == null}), Warren with a telemetry setup, or a
+   * peer ({@code peer != null}).
+   */
+  record Side(String label, TelemetrySetup telemetry, PeerSide peer) {
     static final Side RAW = new Side("raw", null);
+
+    Side(String label, TelemetrySetup telemetry) {
+      this(label, telemetry, null);
+    }
 
     static Side warren(TelemetrySetup telemetry) {
       return new Side(
@@ -77,6 +84,9 @@ final class ConsumeScenario {
       if (telemetrySides) {
         sides.add(Side.warren(TelemetrySetup.OFF));
         sides.add(Side.warren(TelemetrySetup.SDK));
+      } else {
+        Peers.in(options, PeerSide.Scenario.CONSUME)
+            .forEach(peer -> sides.add(new Side(peer.label(), null, peer)));
       }
       Map<Side, List<Tally.Run>> runs =
           Rounds.rotate(
@@ -95,6 +105,11 @@ final class ConsumeScenario {
               options.messages(),
               PREFETCH);
       results.throughput(scenario, runs.get(Side.RAW), runs.get(WARREN), 0.95);
+      if (sides.stream().anyMatch(side -> side.peer() != null)) {
+        Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
+        sides.forEach(side -> bySide.put(side.label(), runs.get(side)));
+        results.sides("1. consume " + type, "msg/s", bySide);
+      }
       if (telemetrySides) {
         TelemetrySetup.rows(
             results,
@@ -118,11 +133,13 @@ final class ConsumeScenario {
     String queue = broker.declareFresh(quorum ? QUORUM_QUEUE : CLASSIC_QUEUE, quorum);
     broker.fill(queue, messages);
     Tally.Run run =
-        rawTurn ? raw(queue, messages) : warren(queue, quorum, side.telemetry(), messages);
+        side.peer() != null
+            ? side.peer().consume(queue, quorum, messages, timeoutSeconds())
+            : rawTurn ? raw(queue, messages) : warren(queue, quorum, side.telemetry(), messages);
     long left = broker.awaitEmpty(queue, 10_000);
     if (left != 0) {
       throw new IllegalStateException(
-          (rawTurn ? "raw" : "Warren") + " left " + left + " messages in '" + queue + "'");
+          side.label() + " left " + left + " messages in '" + queue + "'");
     }
     broker.delete(queue);
     return run;

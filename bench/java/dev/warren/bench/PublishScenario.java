@@ -112,6 +112,9 @@ final class PublishScenario {
   private final Variant variant;
   private final List<Side> sides;
 
+  /** The peers' sides: with raw and Warren only ({@link Variant#PLAIN}). */
+  private final List<PeerSide> peers;
+
   PublishScenario(BenchBroker broker, BenchOptions options, Variant variant) {
     this.broker = broker;
     this.options = options;
@@ -119,18 +122,23 @@ final class PublishScenario {
     List<Side> all = new ArrayList<>(List.of(Side.RAW, Side.WARREN));
     all.addAll(variant.extra);
     this.sides = List.copyOf(all);
+    this.peers =
+        variant == Variant.PLAIN ? Peers.in(options, PeerSide.Scenario.PUBLISH) : List.of();
   }
 
   void run(Results results) throws Exception {
-    Map<Side, List<Tally.Run>> runs =
+    List<Object> everySide = new ArrayList<>(sides);
+    everySide.addAll(peers);
+    Map<Object, List<Tally.Run>> runs =
         Rounds.rotate(
             "publish",
-            sides,
-            side -> side.label,
+            everySide,
+            side -> Peers.label(side, own -> ((Side) own).label),
             options,
             Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
             options.messages(),
-            this::once);
+            (side, messages) ->
+                side instanceof PeerSide peer ? once(peer, messages) : once((Side) side, messages));
     String scenario =
         String.format(
             Locale.ROOT,
@@ -138,6 +146,13 @@ final class PublishScenario {
             options.messages(),
             WINDOW);
     results.throughput(scenario, runs.get(Side.RAW), runs.get(Side.WARREN), 0.95);
+    if (!peers.isEmpty()) {
+      Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
+      bySide.put(Side.RAW.label, runs.get(Side.RAW));
+      bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
+      peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
+      results.sides("2. confirmed publish", "msg/s", bySide);
+    }
     switch (variant) {
       case PLAIN -> {}
       case BREAKDOWN -> {
@@ -169,6 +184,23 @@ final class PublishScenario {
   /** One run to a new queue, which must then hold every message. */
   private Tally.Run once(Side side, int messages) throws Exception {
     return Repeat.ifDisrupted(side.label + " publish run", () -> onceUndisturbed(side, messages));
+  }
+
+  /** A peer's run to a new queue, which must then hold every message. */
+  private Tally.Run once(PeerSide peer, int messages) throws Exception {
+    return Repeat.ifDisrupted(
+        peer.label() + " publish run",
+        () -> {
+          String queue = broker.declareFresh(QUEUE, false);
+          Tally.Run run = peer.publish(queue, messages, WINDOW, timeoutSeconds());
+          long held = broker.messageCount(queue);
+          if (held != messages) {
+            throw new IllegalStateException(
+                peer.label() + " published " + held + " messages, not " + messages);
+          }
+          broker.delete(queue);
+          return run;
+        });
   }
 
   private Tally.Run onceUndisturbed(Side side, int messages) throws Exception {

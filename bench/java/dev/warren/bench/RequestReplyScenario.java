@@ -92,6 +92,9 @@ final class RequestReplyScenario {
   private final BenchOptions options;
   private final List<Side> sides;
 
+  /** The peers' sides: without the breakdown only. */
+  private final List<PeerSide> peers;
+
   /**
    * @param breakdown whether to add the sides that split Warren's difference from raw
    */
@@ -99,20 +102,26 @@ final class RequestReplyScenario {
     this.broker = broker;
     this.options = options;
     this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
+    this.peers = breakdown ? List.of() : Peers.in(options, PeerSide.Scenario.REQUEST_REPLY);
   }
 
   void run(Results results) throws Exception {
     int roundTrips = Math.max(1, options.messages() / 10);
     for (int callers : new int[] {1, 8}) {
-      Map<Side, List<Tally.Run>> runs =
+      List<Object> everySide = new ArrayList<>(sides);
+      everySide.addAll(peers);
+      Map<Object, List<Tally.Run>> runs =
           Rounds.rotate(
               "request/reply " + callers + " caller(s)",
-              sides,
-              side -> side.label,
+              everySide,
+              side -> Peers.label(side, own -> ((Side) own).label),
               options,
               Math.min(roundTrips, WARM_UP_ROUND_TRIPS),
               roundTrips,
-              (side, count) -> once(side, callers, count));
+              (side, count) ->
+                  side instanceof PeerSide peer
+                      ? once(peer, callers, count)
+                      : once((Side) side, callers, count));
       String scenario =
           String.format(
               Locale.ROOT,
@@ -121,6 +130,20 @@ final class RequestReplyScenario {
               callers == 1 ? "" : "s",
               roundTrips);
       results.throughput(scenario, "round trips/s", runs.get(Side.RAW), runs.get(Side.WARREN), 0.9);
+      if (!peers.isEmpty()) {
+        Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
+        bySide.put(Side.RAW.label, runs.get(Side.RAW));
+        bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
+        peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
+        results.sides(
+            "4. request/reply, " + callers + " caller" + (callers == 1 ? "" : "s"),
+            "round trips/s",
+            bySide);
+        for (String label : Peers.lacking(options, PeerSide.Scenario.REQUEST_REPLY)) {
+          results.noCounterpart(
+              "4. request/reply, " + callers + " caller" + (callers == 1 ? "" : "s"), label);
+        }
+      }
       for (Side side : sides) {
         if (side != Side.RAW && side != Side.WARREN) {
           results.diagnostic(
@@ -136,6 +159,27 @@ final class RequestReplyScenario {
   private Tally.Run once(Side side, int callers, int roundTrips) throws Exception {
     return Repeat.ifDisrupted(
         side.label + " request/reply run", () -> onceUndisturbed(side, callers, roundTrips));
+  }
+
+  /** A peer's run: its requester and responder, measured as raw's and Warren's are. */
+  private Tally.Run once(PeerSide peer, int callers, int roundTrips) throws Exception {
+    return Repeat.ifDisrupted(
+        peer.label() + " request/reply run",
+        () -> {
+          String queue = broker.declareFresh(QUEUE, false);
+          Tally.Run run =
+              peer.requestReply(
+                  queue,
+                  (roundTrip, what) ->
+                      measure(new Tally(roundTrips), callers, roundTrip::call, what));
+          long left = broker.awaitEmpty(queue, 10_000);
+          if (left != 0) {
+            throw new IllegalStateException(
+                peer.label() + " left " + left + " requests in '" + queue + "'");
+          }
+          broker.delete(queue);
+          return run;
+        });
   }
 
   private Tally.Run onceUndisturbed(Side side, int callers, int roundTrips) throws Exception {

@@ -5,6 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.DoubleFunction;
 
 /** The rows of the printed table: medians of each side, and how Warren compares to the target. */
@@ -12,6 +13,7 @@ final class Results {
 
   private final List<Row> rows = new ArrayList<>();
   private final List<Row> costs = new ArrayList<>();
+  private final List<String[]> sides = new ArrayList<>();
 
   /**
    * A throughput row (higher is better): the ratio Warren/raw of the median rates against {@code
@@ -76,6 +78,80 @@ final class Results {
     costs.add(costRow(scenario, raw, variant));
   }
 
+  /**
+   * Every side of a scenario against raw, for {@link #sidesTable()}; and a row in both other tables
+   * for each side after the first two (raw and Warren, whose rows {@link #throughput} adds), as
+   * {@link #diagnostic} adds them.
+   *
+   * @param bySide each side's runs by its label, raw's first
+   */
+  void sides(String scenario, String unit, Map<String, List<Tally.Run>> bySide) {
+    List<Tally.Run> raw = bySide.values().iterator().next();
+    double rawRate = median(raw.stream().map(Tally.Run::rate).toList());
+    double rawCpu = median(raw.stream().map(Tally.Run::cpuMicros).toList());
+    double rawBytes = median(raw.stream().map(Tally.Run::allocatedBytes).toList());
+    int index = 0;
+    for (Map.Entry<String, List<Tally.Run>> side : bySide.entrySet()) {
+      List<Tally.Run> runs = side.getValue();
+      List<Double> rates = runs.stream().map(Tally.Run::rate).toList();
+      double rate = median(rates);
+      double cpu = median(runs.stream().map(Tally.Run::cpuMicros).toList());
+      double bytes = median(runs.stream().map(Tally.Run::allocatedBytes).toList());
+      sides.add(
+          new String[] {
+            scenario,
+            side.getKey(),
+            rate(rate, unit) + " " + spread(rates, Results::number),
+            String.format(Locale.ROOT, "%.3f", rate / rawRate),
+            String.format(Locale.ROOT, "%.1f µs", cpu),
+            String.format(Locale.ROOT, "%.2f", cpu / rawCpu),
+            String.format(Locale.ROOT, "%,.0f B", bytes),
+            String.format(Locale.ROOT, "%.2f", bytes / rawBytes)
+          });
+      if (index++ >= 2) {
+        rows.add(
+            new Row(
+                scenario + ": " + side.getKey(),
+                rate(rawRate, unit)
+                    + " "
+                    + spread(raw.stream().map(Tally.Run::rate).toList(), Results::number),
+                rate(rate, unit) + " " + spread(rates, Results::number),
+                String.format(Locale.ROOT, "%.3f", rate / rawRate),
+                "(peer)",
+                "-"));
+        costs.add(costRow(scenario + ": " + side.getKey(), raw, runs));
+      }
+    }
+  }
+
+  /** A row of the table of every side: {@code side} has no counterpart of {@code scenario}. */
+  void noCounterpart(String scenario, String side) {
+    sides.add(new String[] {scenario, side, "—, no counterpart", "", "", "", "", ""});
+  }
+
+  /** Whether a scenario with peer sides ran, which {@link #sidesTable()} then shows. */
+  boolean hasSides() {
+    return !sides.isEmpty();
+  }
+
+  /** Every side of each scenario with peers: medians, and each over raw's of the same run. */
+  String sidesTable() {
+    List<String[]> all = new ArrayList<>();
+    all.add(
+        new String[] {
+          "scenario",
+          "side",
+          "rate (median, range)",
+          "rate/raw",
+          "CPU/msg",
+          "CPU/raw",
+          "allocated/msg",
+          "allocated/raw"
+        });
+    all.addAll(sides);
+    return markdown(all);
+  }
+
   /** A row of other values, already formatted. */
   void row(
       String scenario, String raw, String warren, String comparison, String target, String met) {
@@ -108,21 +184,26 @@ final class Results {
   }
 
   private static String markdown(Row header, List<Row> rows) {
-    List<Row> all = new ArrayList<>();
-    all.add(header);
-    all.addAll(rows);
-    int[] widths = new int[6];
-    for (Row row : all) {
-      String[] cells = row.cells();
+    List<String[]> all = new ArrayList<>();
+    all.add(header.cells());
+    rows.forEach(row -> all.add(row.cells()));
+    return markdown(all);
+  }
+
+  /** Rows of cells, the first the header, as a Markdown table with aligned columns. */
+  private static String markdown(List<String[]> all) {
+    int columns = all.get(0).length;
+    int[] widths = new int[columns];
+    for (String[] cells : all) {
       for (int i = 0; i < cells.length; i++) {
         widths[i] = Math.max(widths[i], cells[i].length());
       }
     }
     StringBuilder out = new StringBuilder();
     for (int r = 0; r < all.size(); r++) {
-      out.append(line(all.get(r).cells(), widths));
+      out.append(line(all.get(r), widths));
       if (r == 0) {
-        String[] rule = new String[6];
+        String[] rule = new String[columns];
         for (int i = 0; i < rule.length; i++) {
           rule[i] = "-".repeat(widths[i]);
         }

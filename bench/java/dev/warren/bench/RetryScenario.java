@@ -72,6 +72,9 @@ final class RetryScenario {
   private final BenchOptions options;
   private final List<Side> sides;
 
+  /** The peers' sides: without the breakdown only. */
+  private final List<PeerSide> peers;
+
   /**
    * @param breakdown whether to add the sides that split Warren's difference from raw
    */
@@ -79,18 +82,22 @@ final class RetryScenario {
     this.broker = broker;
     this.options = options;
     this.sides = breakdown ? List.of(Side.values()) : List.of(Side.RAW, Side.WARREN);
+    this.peers = breakdown ? List.of() : Peers.in(options, PeerSide.Scenario.RETRY);
   }
 
   void run(Results results) throws Exception {
-    Map<Side, List<Tally.Run>> runs =
+    List<Object> everySide = new java.util.ArrayList<>(sides);
+    everySide.addAll(peers);
+    Map<Object, List<Tally.Run>> runs =
         Rounds.rotate(
             "retry",
-            sides,
-            side -> side.label,
+            everySide,
+            side -> Peers.label(side, own -> ((Side) own).label),
             options,
             Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
             options.messages(),
-            this::once);
+            (side, messages) ->
+                side instanceof PeerSide peer ? once(peer, messages) : once((Side) side, messages));
     results.throughput(
         String.format(
             Locale.ROOT,
@@ -101,6 +108,15 @@ final class RetryScenario {
         runs.get(Side.RAW),
         runs.get(Side.WARREN),
         0.9);
+    if (!peers.isEmpty()) {
+      Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
+      bySide.put(Side.RAW.label, runs.get(Side.RAW));
+      bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
+      peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
+      results.sides("3. retry once then ack", "msg/s", bySide);
+      Peers.lacking(options, PeerSide.Scenario.RETRY)
+          .forEach(label -> results.noCounterpart("3. retry once then ack", label));
+    }
     for (Side side : sides) {
       if (side != Side.RAW && side != Side.WARREN) {
         results.diagnostic("3. breakdown: " + side.label, runs.get(Side.RAW), runs.get(side));
@@ -110,6 +126,35 @@ final class RetryScenario {
 
   private Tally.Run once(Side side, int messages) throws Exception {
     return Repeat.ifDisrupted(side.label + " retry run", () -> onceUndisturbed(side, messages));
+  }
+
+  /** A peer's run; the queue and its dead letter queue must be empty after it. */
+  private Tally.Run once(PeerSide peer, int messages) throws Exception {
+    return Repeat.ifDisrupted(
+        peer.label() + " retry run",
+        () -> {
+          String queue = broker.declareFresh(QUEUE, peer::retryQueueArguments);
+          String deadLetter = queue + ".dlq";
+          broker.declare(deadLetter);
+          broker.fill(queue, messages);
+          Tally.Run run = peer.retry(queue, deadLetter, messages, timeoutSeconds());
+          long left = broker.awaitEmpty(queue, 10_000);
+          long dead = broker.messageCount(deadLetter);
+          if (left != 0 || dead != 0) {
+            throw new IllegalStateException(
+                peer.label()
+                    + " left "
+                    + left
+                    + " messages in '"
+                    + queue
+                    + "' and "
+                    + dead
+                    + " in its DLQ");
+          }
+          broker.delete(queue);
+          broker.delete(deadLetter);
+          return run;
+        });
   }
 
   private Tally.Run onceUndisturbed(Side side, int messages) throws Exception {
