@@ -203,22 +203,47 @@ final class Records {
       StringBuilder each = new StringBuilder();
       double longest = 0;
       for (String queue : queues) {
+        // after a kill: the first delivery handled by another instance; after a node stop: the
+        // longest gap between deliveries within the next minute (the stop takes a few seconds)
+        boolean kill = fault.kind().equals("kill");
+        long from = fault.micros();
+        double pause = 0;
         Rec next = null;
         for (Rec rec : all) {
-          if (rec.micros() > fault.micros() && rec.queue().equals(queue)) {
-            next = rec;
-            break;
+          if (rec.micros() <= fault.micros() || !rec.queue().equals(queue)) {
+            continue;
+          }
+          if (kill) {
+            if (!rec.instance().equals(fault.target())) {
+              next = rec;
+              pause = (rec.micros() - from) / 1e6;
+              break;
+            }
+          } else {
+            if (rec.micros() > fault.micros() + 60_000_000) {
+              break;
+            }
+            if ((rec.micros() - from) / 1e6 > pause) {
+              pause = (rec.micros() - from) / 1e6;
+              next = rec;
+            }
+            from = rec.micros();
           }
         }
         if (next == null) {
-          each.append(" ").append(queue).append(": never");
+          each.append(" ").append(suffix(queue)).append(" never");
           longest = Double.POSITIVE_INFINITY;
           continue;
         }
-        double pause = (next.micros() - fault.micros()) / 1e6;
         longest = Math.max(longest, pause);
         each.append(
-            String.format(Locale.ROOT, " %s %.2f s (%s)", suffix(queue), pause, next.instance()));
+            String.format(
+                Locale.ROOT,
+                " %s %.2f s (%s%s)",
+                suffix(queue),
+                pause,
+                kill ? "" : "ended " + clock(next.micros()) + " ",
+                next.instance()));
       }
       if (fault.kind().equals("kill")) {
         longestKill = Math.max(longestKill, longest);
