@@ -20,13 +20,42 @@
 #
 # Runs the nodes as root through /usr/lib/rabbitmq/bin (the /usr/sbin wrappers switch to the
 # rabbitmq user and the machine node's cookie).
+#
+# RMQ_CHROOT=<root> runs the nodes with the RabbitMQ of a chroot instead (e.g. the 4.3.6 one that
+# "rmq4.sh 4.3 chroot" creates): every server and rabbitmqctl command runs through chroot, BASE
+# must lie inside the chroot (default <root>/srv/warren-brokers) and the host still sees the
+# folders and pid files there, so kill9 kills the beam process by its pid file as without a chroot.
+# "start" mounts the chroot's /proc (Erlang's supervisors read it), "down" unmounts it again when
+# no node of the chroot is left.
 set -euo pipefail
-BASE=${BASE:-/tmp/warren-brokers}
+ROOT=${RMQ_CHROOT:-}
+ROOT=${ROOT%/}
+if [ -n "$ROOT" ]; then
+  [ -x "$ROOT/usr/lib/rabbitmq/bin/rabbitmq-server" ] || {
+    echo "node.sh: no RabbitMQ in the chroot $ROOT (create it with: rmq4.sh 4.3 chroot)" >&2
+    exit 2
+  }
+  BASE=${BASE:-$ROOT/srv/warren-brokers}
+  case $BASE in
+    "$ROOT"/*) ;;
+    *) echo "node.sh: BASE ($BASE) must lie inside RMQ_CHROOT ($ROOT)" >&2; exit 2 ;;
+  esac
+else
+  BASE=${BASE:-/tmp/warren-brokers}
+fi
+# the nodes see their folders under IN (BASE without the chroot), the host under BASE
+IN=${BASE#"$ROOT"}
 SBIN=/usr/lib/rabbitmq/bin
-export HOME=$BASE/home ERL_EPMD_PORT=${ERL_EPMD_PORT:-4371} ERL_EPMD_ADDRESS=127.0.0.1
+export HOME=$IN/home ERL_EPMD_PORT=${ERL_EPMD_PORT:-4371} ERL_EPMD_ADDRESS=127.0.0.1
+if [ -n "$ROOT" ]; then export PATH=$SBIN:/usr/sbin:/usr/bin:/sbin:/bin; fi
+
+# Runs a command with the nodes' RabbitMQ: in the chroot when there is one
+run() {
+  if [ -n "$ROOT" ]; then chroot "$ROOT" "$@"; else "$@"; fi
+}
 
 node_env() {
-  local n=$1 dir=$BASE/r$1
+  local n=$1 dir=$IN/r$1
   export RABBITMQ_NODENAME=r$n@localhost RABBITMQ_NODE_IP_ADDRESS=127.0.0.1
   export RABBITMQ_NODE_PORT=$((5680 + n)) RABBITMQ_DIST_PORT=$((25680 + n))
   export RABBITMQ_MNESIA_BASE=$dir/mnesia RABBITMQ_LOG_BASE=$dir/log RABBITMQ_PID_FILE=$dir/pid
@@ -38,7 +67,7 @@ node_env() {
 ctl() {
   local n=$1
   shift
-  (node_env "$n" && "$SBIN/rabbitmqctl" -q -n "r$n@localhost" "$@")
+  (node_env "$n" && run "$SBIN/rabbitmqctl" -q -n "r$n@localhost" "$@")
 }
 
 boot() {
@@ -46,17 +75,22 @@ boot() {
   rm -f "$dir/pid"
   # setsid -f forks the server into a session of its own and returns at once, whatever the
   # caller's stdout is (a pipe from a test must not wait for the node)
-  (node_env "$n" && exec setsid -f nohup "$SBIN/rabbitmq-server" >>"$dir/server.out" 2>&1 </dev/null)
-  ctl "$n" wait --timeout 120 "$dir/pid"
+  if [ -n "$ROOT" ]; then
+    (node_env "$n" && exec setsid -f nohup chroot "$ROOT" "$SBIN/rabbitmq-server" >>"$dir/server.out" 2>&1 </dev/null)
+  else
+    (node_env "$n" && exec setsid -f nohup "$SBIN/rabbitmq-server" >>"$dir/server.out" 2>&1 </dev/null)
+  fi
+  ctl "$n" wait --timeout 120 "$IN/r$n/pid"
 }
 
 configure() {
   local n=$1 dir=$BASE/r$1
   shift
   mkdir -p "$BASE/home" "$dir/mnesia" "$dir/log"
-  if [ ! -f "$HOME/.erlang.cookie" ]; then
-    head -c 24 /dev/urandom | base64 | tr -dc A-Za-z0-9 >"$HOME/.erlang.cookie"
-    chmod 400 "$HOME/.erlang.cookie"
+  if [ -n "$ROOT" ] && ! mountpoint -q "$ROOT/proc"; then mount -t proc proc "$ROOT/proc"; fi
+  if [ ! -f "$BASE/home/.erlang.cookie" ]; then
+    head -c 24 /dev/urandom | base64 | tr -dc A-Za-z0-9 >"$BASE/home/.erlang.cookie"
+    chmod 400 "$BASE/home/.erlang.cookie"
   fi
   : >"$dir/rabbitmq-env.conf"
   local advanced="" plugins="" line
@@ -79,7 +113,7 @@ stop_node() {
   [ -f "$dir/pid" ] || return 0
   pid=$(cat "$dir/pid")
   kill -0 "$pid" 2>/dev/null || return 0
-  timeout 60 "$0" ctl "$n" stop "$dir/pid" || kill -9 "$pid" 2>/dev/null || true
+  timeout 60 "$0" ctl "$n" stop "$IN/r$n/pid" || kill -9 "$pid" 2>/dev/null || true
 }
 
 case "${1:-}" in
@@ -104,10 +138,11 @@ case "${1:-}" in
       rm -rf "${BASE:?}/r$n"
     done
     # the shared epmd goes only when no node of any test uses it any more
-    epmd=$(ls /usr/lib/erlang/erts-*/bin/epmd 2>/dev/null | head -n 1)
-    if [ -n "$epmd" ] && ! "$epmd" -port "$ERL_EPMD_PORT" -names 2>/dev/null | grep -q '^name '; then
-      "$epmd" -port "$ERL_EPMD_PORT" -kill >/dev/null 2>&1 || true
+    epmd=$(cd "$ROOT/" && ls usr/lib/erlang/erts-*/bin/epmd 2>/dev/null | head -n 1)
+    if [ -n "$epmd" ] && ! run "/$epmd" -port "$ERL_EPMD_PORT" -names 2>/dev/null | grep -q '^name '; then
+      run "/$epmd" -port "$ERL_EPMD_PORT" -kill >/dev/null 2>&1 || true
+      if [ -n "$ROOT" ] && mountpoint -q "$ROOT/proc"; then umount "$ROOT/proc"; fi
     fi
     ;;
-  *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+  *) sed -n '2,28p' "$0" >&2; exit 2 ;;
 esac

@@ -18,6 +18,8 @@
 #   rmq4.sh [4.0|4.3] down [--keep-chroot]   stop the node and its epmd, unmount /proc, remove the
 #                                    chroot (--keep-chroot keeps it for the next "up")
 #   rmq4.sh [4.0|4.3] ctl ARGS...    rabbitmqctl ARGS against the node, e.g. "rmq4.sh 4.3 ctl status"
+#   rmq4.sh [4.0|4.3] chroot         only create the chroot if it is not there (no node, no /proc
+#                                    mount); node.sh runs its nodes in it with RMQ_CHROOT
 #
 # Without a version: 4.0. The chroot is $RMQ4_ROOT for 4.0 (default ${TMPDIR:-/tmp}/warren-rmq4/trixie)
 # and $RMQ43_ROOT for 4.3 (default ${TMPDIR:-/tmp}/warren-rmq43/forky), so both can run at once;
@@ -192,5 +194,6 @@ case "${1:-}" in
   up) shift; up "$@" ;;
   down) shift; down "$@" ;;
   ctl) shift; in_chroot rabbitmqctl "$@" ;;
-  *) sed -n '2,24p' "$0" >&2; exit 2 ;;
+  chroot) [ -x "$ROOT/usr/lib/rabbitmq/bin/rabbitmq-server" ] || create_chroot ;;
+  *) sed -n '2,26p' "$0" >&2; exit 2 ;;
 esac

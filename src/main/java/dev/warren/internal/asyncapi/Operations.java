@@ -79,7 +79,6 @@ final class Operations {
       String route =
           channels.route(
               partition.exchange(), source.brokerVersion().partitionExchangeType(), "", declared);
-      String group = model.name().substring(0, model.name().lastIndexOf('['));
       channels.role(
           route,
           "Hashes each routing key (the message's key) to one of the "
@@ -89,7 +88,7 @@ final class Operations {
               + "' to '"
               + Partition.queue(partition.exchange(), partition.count() - 1)
               + "' of consumer '"
-              + group
+              + Partition.consumer(model.name())
               + "': publish with the key as routing key.");
       channels.message(route, model.shape().payloadType());
       bindings.add(obj("exchange", partition.exchange(), "routingKey", "1", "channel", route));

@@ -52,4 +52,9 @@ public record Partition(String exchange, int index, int count, int priority) {
   public static String name(String consumer, int index) {
     return consumer + "[" + index + "]";
   }
+
+  /** The partitioned consumer's own name, from the {@link #name} of one of its partitions. */
+  public static String consumer(String partitionName) {
+    return partitionName.substring(0, partitionName.lastIndexOf('['));
+  }
 }

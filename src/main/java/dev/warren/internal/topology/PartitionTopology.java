@@ -54,9 +54,8 @@ final class PartitionTopology {
     }
   }
 
-  /** The partitioned consumer's own name (its partitions' names carry their index). */
   private static String consumer(ConsumerModel model) {
-    return model.name().substring(0, model.name().lastIndexOf('['));
+    return Partition.consumer(model.name());
   }
 
   /**
