@@ -106,6 +106,12 @@ public final class BenchMain {
       System.out.println();
       System.out.print(results.costTable());
     }
+    if (!results.telemetry.isEmpty()) {
+      System.out.println();
+      System.out.println("Telemetry's cost (medians of the same runs):");
+      System.out.println();
+      System.out.print(results.telemetry.markdown());
+    }
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());
   }

@@ -98,6 +98,7 @@ final class ConsumeScenario {
       if (telemetrySides) {
         TelemetrySetup.rows(
             results,
+            options,
             "1. consume classic",
             runs.get(Side.RAW),
             runs.get(Side.warren(TelemetrySetup.OFF)),

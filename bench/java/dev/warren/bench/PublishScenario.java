@@ -158,6 +158,7 @@ final class PublishScenario {
       case TELEMETRY ->
           TelemetrySetup.rows(
               results,
+              options,
               "2. confirmed publish",
               runs.get(Side.RAW),
               runs.get(Side.WARREN_TELEMETRY_OFF),

@@ -13,6 +13,9 @@ final class Results {
   private final List<Row> rows = new ArrayList<>();
   private final List<Row> costs = new ArrayList<>();
 
+  /** The telemetry scenario's table. */
+  final TelemetryTable telemetry = new TelemetryTable();
+
   /**
    * A throughput row (higher is better): the ratio Warren/raw of the median rates against {@code
    * target}; and a row of what each message cost the client, for the second table.
