@@ -15,13 +15,14 @@ import java.util.logging.Logger;
  * the ratios are the result, not the absolute rates.
  *
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
- * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup}; {@code
+ * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup,latency}; {@code
  * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
- * telemetry off, no-op and the SDK). Every queue it uses starts with {@code warren.bench.} and is
- * deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met), else
- * 1.
+ * telemetry off, no-op and the SDK; {@code latency} measures publish-to-handler latency at a fixed
+ * rate). Every queue it uses
+ * starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
+ * (whether or not a target was met), else 1.
  */
 public final class BenchMain {
 
@@ -96,6 +97,9 @@ public final class BenchMain {
       if (options.runs("startup")) {
         new StartupScenario(broker, options).run(results);
       }
+      if (options.runs("latency")) {
+        new LatencyScenario(broker, options).run(results);
+      }
     }
     System.out.println();
     System.out.print(results.table());
@@ -111,6 +115,12 @@ public final class BenchMain {
       System.out.println("Telemetry's cost (medians of the same runs):");
       System.out.println();
       System.out.print(results.telemetry.markdown());
+    }
+    if (!results.latency.isEmpty()) {
+      System.out.println();
+      System.out.println("Latency, publish to handler (every message of the measured runs):");
+      System.out.println();
+      System.out.print(results.latency.markdown());
     }
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());

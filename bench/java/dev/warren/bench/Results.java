@@ -13,6 +13,9 @@ final class Results {
   private final List<Row> rows = new ArrayList<>();
   private final List<Row> costs = new ArrayList<>();
 
+  /** The latency scenario's table. */
+  final LatencyTable latency = new LatencyTable();
+
   /** The telemetry scenario's table. */
   final TelemetryTable telemetry = new TelemetryTable();
 
