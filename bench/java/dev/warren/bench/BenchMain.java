@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
  * telemetry off, no-op and the SDK; {@code latency} measures publish-to-handler latency at a fixed
- * rate). Every queue it uses
+ * rate). A full run also draws {@code bench/chart.svg} ({@link ChartFile}). Every queue it uses
  * starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
  * (whether or not a target was met), else 1.
  */
@@ -122,6 +122,7 @@ public final class BenchMain {
       System.out.println();
       System.out.print(results.latency.markdown());
     }
+    ChartFile.write(results, options, STARTED);
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());
   }

@@ -12,12 +12,16 @@ final class Results {
 
   private final List<Row> rows = new ArrayList<>();
   private final List<Row> costs = new ArrayList<>();
+  private final List<Ratio> ratios = new ArrayList<>();
 
   /** The latency scenario's table. */
   final LatencyTable latency = new LatencyTable();
 
   /** The telemetry scenario's table. */
   final TelemetryTable telemetry = new TelemetryTable();
+
+  /** A side's median rate over raw's in one scenario, for the chart. */
+  record Ratio(String scenario, String side, double rate) {}
 
   /**
    * A throughput row (higher is better): the ratio Warren/raw of the median rates against {@code
@@ -44,6 +48,20 @@ final class Results {
             String.format(Locale.ROOT, ">= %.2f", target),
             ratio >= target ? "yes" : "NO"));
     costs.add(costRow(scenario, raw, warren));
+    ratio(scenario, "Warren", ratio);
+  }
+
+  /**
+   * Puts a side's rate ratio to raw into the chart ({@link Chart}): Warren's comes from {@link
+   * #throughput}; a peer's side calls this with its own.
+   */
+  void ratio(String scenario, String side, double rateOverRaw) {
+    ratios.add(new Ratio(scenario, side, rateOverRaw));
+  }
+
+  /** Every side's ratios, in the order they were added. */
+  List<Ratio> ratios() {
+    return List.copyOf(ratios);
   }
 
   private static Row costRow(String scenario, List<Tally.Run> raw, List<Tally.Run> warren) {
