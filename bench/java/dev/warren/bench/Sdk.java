@@ -62,9 +62,9 @@ public class Sdk {
   }
 
   void close(@Disposes OpenTelemetry openTelemetry) {
-    ((OpenTelemetrySdk) openTelemetry).close();
+    // counted first: closing the SDK shuts the exporter down, which drops what it holds
     SPANS.addAndGet(spans.getFinishedSpanItems().size());
-    spans.reset();
+    ((OpenTelemetrySdk) openTelemetry).close();
   }
 
   private static final class DroppedMetrics implements MetricExporter {
