@@ -119,7 +119,7 @@ final class Chart {
         "bold",
         "start",
         "Rate, side's median over raw's in the same run (higher is better)");
-    y += 12;
+    y += 24;
     double max = 1.3;
     for (Map<String, Double> bySide : ratios.values()) {
       for (double ratio : bySide.values()) {
@@ -158,7 +158,7 @@ final class Chart {
             one,
             bottom,
             RAW_COLOUR));
-    text(one + 4, top + 6, 11, "normal", "start", "raw = 1");
+    text(one, top - 8, 11, "normal", "middle", "raw = 1");
     svg.append(marks);
     y = bottom + 40;
   }
@@ -235,7 +235,14 @@ final class Chart {
             length,
             BAR,
             colour));
-    text(PLOT_LEFT + length + 4, top + BAR - 3, 11, "normal", "start", label);
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"%d\" font-size=\"11\" stroke=\"white\" stroke-width=\"3\""
+                + " paint-order=\"stroke\">%s</text>\n",
+            PLOT_LEFT + length + 4,
+            top + BAR - 3,
+            escape(label)));
   }
 
   private void axis(int top, int bottom, double max, List<Double> ticks, String format) {
