@@ -15,14 +15,15 @@ import java.util.logging.Logger;
  * the ratios are the result, not the absolute rates.
  *
  * <p>Settings ({@link BenchOptions}): {@code bench.rounds} (5), {@code bench.messages} (100,000),
- * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup}; {@code
+ * {@code bench.scenarios} ({@code consume,publish,retry,request-reply,startup,latency}; {@code
  * publish-breakdown}, {@code retry-breakdown} and {@code request-reply-breakdown} run those
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
- * telemetry off, no-op and the SDK; {@code bench.peers} picks the peers' sides, {@link Peers},
- * which run beside raw and Warren). Every queue it uses starts with {@code warren.bench.} and is
- * deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met), else
- * 1.
+ * telemetry off, no-op and the SDK; {@code latency} measures publish-to-handler latency at a fixed
+ * rate; {@code bench.peers} picks the peers' sides, {@link Peers}, which run beside raw and
+ * Warren). A full run also draws {@code bench/chart.svg} ({@link ChartFile}). Every queue it uses
+ * starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
+ * (whether or not a target was met), else 1.
  */
 public final class BenchMain {
 
@@ -97,6 +98,9 @@ public final class BenchMain {
       if (options.runs("startup")) {
         new StartupScenario(broker, options).run(results);
       }
+      if (options.runs("latency")) {
+        new LatencyScenario(broker, options).run(results);
+      }
     }
     System.out.println();
     System.out.print(results.table());
@@ -113,6 +117,19 @@ public final class BenchMain {
       System.out.println();
       System.out.print(results.sidesTable());
     }
+    if (!results.telemetry.isEmpty()) {
+      System.out.println();
+      System.out.println("Telemetry's cost (medians of the same runs):");
+      System.out.println();
+      System.out.print(results.telemetry.markdown());
+    }
+    if (!results.latency.isEmpty()) {
+      System.out.println();
+      System.out.println("Latency, publish to handler (every message of the measured runs):");
+      System.out.println();
+      System.out.print(results.latency.markdown());
+    }
+    ChartFile.write(results, options, STARTED);
     System.out.printf(
         Locale.ROOT, "%nfinished in %ds%n", Duration.between(STARTED, Instant.now()).toSeconds());
   }

@@ -13,7 +13,7 @@ import java.util.Set;
  * @param messages messages per consume and publish run ({@code bench.messages})
  * @param scenarios which scenarios run ({@code bench.scenarios}: {@code consume}, {@code publish},
  *     {@code publish-breakdown}, {@code publish-exchange}, {@code telemetry} or {@code
- *     publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup})
+ *     publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup}, {@code latency})
  */
 record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios) {
 
@@ -26,7 +26,8 @@ record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios)
         intProperty("bench.messages", 100_000),
         new LinkedHashSet<>(
             Arrays.asList(
-                System.getProperty("bench.scenarios", "consume,publish,retry,request-reply,startup")
+                System.getProperty(
+                        "bench.scenarios", "consume,publish,retry,request-reply,startup,latency")
                     .replace(" ", "")
                     .split(","))));
   }

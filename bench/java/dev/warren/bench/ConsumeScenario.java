@@ -108,11 +108,12 @@ final class ConsumeScenario {
       if (sides.stream().anyMatch(side -> side.peer() != null)) {
         Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
         sides.forEach(side -> bySide.put(side.label(), runs.get(side)));
-        results.sides("1. consume " + type, "msg/s", bySide);
+        results.sides("1. consume " + type, scenario, "msg/s", bySide);
       }
       if (telemetrySides) {
         TelemetrySetup.rows(
             results,
+            options,
             "1. consume classic",
             runs.get(Side.RAW),
             runs.get(Side.warren(TelemetrySetup.OFF)),

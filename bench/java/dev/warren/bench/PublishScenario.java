@@ -151,7 +151,7 @@ final class PublishScenario {
       bySide.put(Side.RAW.label, runs.get(Side.RAW));
       bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
       peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
-      results.sides("2. confirmed publish", "msg/s", bySide);
+      results.sides("2. confirmed publish", scenario, "msg/s", bySide);
     }
     switch (variant) {
       case PLAIN -> {}
@@ -173,6 +173,7 @@ final class PublishScenario {
       case TELEMETRY ->
           TelemetrySetup.rows(
               results,
+              options,
               "2. confirmed publish",
               runs.get(Side.RAW),
               runs.get(Side.WARREN_TELEMETRY_OFF),

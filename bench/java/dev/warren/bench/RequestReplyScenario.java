@@ -137,6 +137,7 @@ final class RequestReplyScenario {
         peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
         results.sides(
             "4. request/reply, " + callers + " caller" + (callers == 1 ? "" : "s"),
+            scenario,
             "round trips/s",
             bySide);
         for (String label : Peers.lacking(options, PeerSide.Scenario.REQUEST_REPLY)) {

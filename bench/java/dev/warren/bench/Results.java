@@ -14,6 +14,16 @@ final class Results {
   private final List<Row> rows = new ArrayList<>();
   private final List<Row> costs = new ArrayList<>();
   private final List<String[]> sides = new ArrayList<>();
+  private final List<Ratio> ratios = new ArrayList<>();
+
+  /** The latency scenario's table. */
+  final LatencyTable latency = new LatencyTable();
+
+  /** The telemetry scenario's table. */
+  final TelemetryTable telemetry = new TelemetryTable();
+
+  /** A side's median rate over raw's in one scenario, for the chart. */
+  record Ratio(String scenario, String side, double rate) {}
 
   /**
    * A throughput row (higher is better): the ratio Warren/raw of the median rates against {@code
@@ -40,6 +50,20 @@ final class Results {
             String.format(Locale.ROOT, ">= %.2f", target),
             ratio >= target ? "yes" : "NO"));
     costs.add(costRow(scenario, raw, warren));
+    ratio(scenario, "Warren", ratio);
+  }
+
+  /**
+   * Puts a side's rate ratio to raw into the chart ({@link Chart}): Warren's comes from {@link
+   * #throughput}; a peer's side calls this with its own.
+   */
+  void ratio(String scenario, String side, double rateOverRaw) {
+    ratios.add(new Ratio(scenario, side, rateOverRaw));
+  }
+
+  /** Every side's ratios, in the order they were added. */
+  List<Ratio> ratios() {
+    return List.copyOf(ratios);
   }
 
   private static Row costRow(String scenario, List<Tally.Run> raw, List<Tally.Run> warren) {
@@ -83,9 +107,11 @@ final class Results {
    * for each side after the first two (raw and Warren, whose rows {@link #throughput} adds), as
    * {@link #diagnostic} adds them.
    *
+   * @param throughput the scenario's name in {@link #throughput}, under which the chart shows each
+   *     peer's ratio beside Warren's
    * @param bySide each side's runs by its label, raw's first
    */
-  void sides(String scenario, String unit, Map<String, List<Tally.Run>> bySide) {
+  void sides(String scenario, String throughput, String unit, Map<String, List<Tally.Run>> bySide) {
     List<Tally.Run> raw = bySide.values().iterator().next();
     double rawRate = median(raw.stream().map(Tally.Run::rate).toList());
     double rawCpu = median(raw.stream().map(Tally.Run::cpuMicros).toList());
@@ -109,6 +135,7 @@ final class Results {
             String.format(Locale.ROOT, "%.2f", bytes / rawBytes)
           });
       if (index++ >= 2) {
+        ratio(throughput, side.getKey(), rate / rawRate);
         rows.add(
             new Row(
                 scenario + ": " + side.getKey(),

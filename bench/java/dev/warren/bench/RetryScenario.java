@@ -98,22 +98,20 @@ final class RetryScenario {
             options.messages(),
             (side, messages) ->
                 side instanceof PeerSide peer ? once(peer, messages) : once((Side) side, messages));
-    results.throughput(
+    String scenario =
         String.format(
             Locale.ROOT,
             "3. retry once then ack, classic, cap %d, %,d x 1 KiB, prefetch %d",
             MAX_ATTEMPTS,
             options.messages(),
-            ConsumeScenario.PREFETCH),
-        runs.get(Side.RAW),
-        runs.get(Side.WARREN),
-        0.9);
+            ConsumeScenario.PREFETCH);
+    results.throughput(scenario, runs.get(Side.RAW), runs.get(Side.WARREN), 0.9);
     if (!peers.isEmpty()) {
       Map<String, List<Tally.Run>> bySide = new java.util.LinkedHashMap<>();
       bySide.put(Side.RAW.label, runs.get(Side.RAW));
       bySide.put(Side.WARREN.label, runs.get(Side.WARREN));
       peers.forEach(peer -> bySide.put(peer.label(), runs.get(peer)));
-      results.sides("3. retry once then ack", "msg/s", bySide);
+      results.sides("3. retry once then ack", scenario, "msg/s", bySide);
       Peers.lacking(options, PeerSide.Scenario.RETRY)
           .forEach(label -> results.noCounterpart("3. retry once then ack", label));
     }

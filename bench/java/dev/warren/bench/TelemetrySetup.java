@@ -18,7 +18,7 @@ enum TelemetrySetup {
   OFF("telemetry off"),
   /** The default here: the API present, no SDK (what {@code GlobalOpenTelemetry} gives). */
   NOOP("no-op OpenTelemetry"),
-  /** The application's {@code OpenTelemetry} bean: the SDK, exporting to nowhere ({@link Sdk}). */
+  /** The application's {@code OpenTelemetry} bean: the SDK recording every span ({@link Sdk}). */
   SDK("OpenTelemetry SDK");
 
   final String label;
@@ -42,19 +42,21 @@ enum TelemetrySetup {
   }
 
   /**
-   * The rows that show telemetry's cost: each setup against raw, and the no-op and the SDK against
-   * telemetry off (the issue's target: the no-op within 2 % of off).
+   * The rows that show telemetry's cost: each setup's rate, CPU and bytes per message, against
+   * telemetry off, in the telemetry table ({@link Results#telemetry}). Takes the spans the SDK runs
+   * recorded ({@link Sdk#takeSpans()}): one untimed and {@code bench.rounds} measured runs.
    */
   static void rows(
       Results results,
+      BenchOptions options,
       String scenario,
       List<Tally.Run> raw,
       List<Tally.Run> off,
       List<Tally.Run> noop,
       List<Tally.Run> sdk) {
-    results.diagnostic(scenario + ": Warren, " + OFF.label + ", against raw", raw, off);
-    results.diagnostic(scenario + ": Warren, " + SDK.label + ", against raw", raw, sdk);
-    results.diagnostic(scenario + ": " + NOOP.label + " against " + OFF.label, off, noop);
-    results.diagnostic(scenario + ": " + SDK.label + " against " + OFF.label, off, sdk);
+    long sdkMessages =
+        Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES)
+            + (long) options.rounds() * options.messages();
+    results.telemetry.add(scenario, raw, off, noop, sdk, (double) Sdk.takeSpans() / sdkMessages);
   }
 }
