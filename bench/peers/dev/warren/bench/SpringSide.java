@@ -137,14 +137,7 @@ final class SpringSide implements PeerSide {
                 tally.pass();
                 tally.finished();
               });
-      container.start();
-      try {
-        String what = label() + " consume from '" + queue + "'";
-        tally.openWhenReady(timeoutSeconds, what);
-        return tally.await(timeoutSeconds, what);
-      } finally {
-        container.stop();
-      }
+      return run(container, tally, timeoutSeconds, label() + " consume from '" + queue + "'");
     } finally {
       factory.destroy();
     }
@@ -243,14 +236,7 @@ final class SpringSide implements PeerSide {
             protected void log(Throwable failure) {}
           });
       LISTENERS.setLevel(Level.OFF);
-      container.start();
-      try {
-        String what = label() + " retry on '" + queue + "'";
-        tally.openWhenReady(timeoutSeconds, what);
-        return tally.await(timeoutSeconds, what);
-      } finally {
-        container.stop();
-      }
+      return run(container, tally, timeoutSeconds, label() + " retry on '" + queue + "'");
     } finally {
       factory.destroy();
       LISTENERS.setLevel(null);
@@ -258,6 +244,19 @@ final class SpringSide implements PeerSide {
   }
 
   /** How often the broker dead-lettered {@code message} from {@code queue} (rejected). */
+  /** Runs {@code container} until {@code tally} has counted every message, then stops it. */
+  private static Tally.Run run(
+      AbstractMessageListenerContainer container, Tally tally, long timeoutSeconds, String what)
+      throws Exception {
+    container.start();
+    try {
+      tally.openWhenReady(timeoutSeconds, what);
+      return tally.await(timeoutSeconds, what);
+    } finally {
+      container.stop();
+    }
+  }
+
   private static long deaths(Message message, String queue) {
     List<Map<String, ?>> deaths = message.getMessageProperties().getXDeathHeader();
     if (deaths == null) {
