@@ -172,12 +172,14 @@ class BrokerVersionFactsIT {
           public void handleDelivery(
               String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
               throws IOException {
-            headers.add(properties.getHeaders() == null ? Map.of() : properties.getHeaders());
             if (deliveries.incrementAndGet() < 3) {
               getChannel().basicReject(envelope.getDeliveryTag(), true);
             } else {
               getChannel().basicAck(envelope.getDeliveryTag(), false);
             }
+            // only once settled: the test closes the channel after the third, and an ack racing
+            // that close throws here, which makes the client close the channel under the test
+            headers.add(properties.getHeaders() == null ? Map.of() : properties.getHeaders());
           }
         });
     Map<String, Object> first = headers.poll(10, TimeUnit.SECONDS);
