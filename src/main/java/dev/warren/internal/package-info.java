@@ -25,8 +25,9 @@
  *       consumer classes call it {@code completions}.)
  *   <li><b>broker calls</b>: {@code warren-broker}, a thread per call at most. Broker calls that
  *       may wait for an answer: reopening and resubscribing a consumer, cancels and closes at
- *       shutdown (bounded), and the first exchange check or channel opening of a publish or request
- *       made on a completion thread, whose stage follows it.
+ *       shutdown (bounded), the first exchange check or channel opening of a publish or request
+ *       made on a completion thread, whose stage follows it, and the sampling of partitions' ready
+ *       messages ({@code runtime.PartitionSampler}).
  *   <li><b>timer</b>: {@code warren-timer} (1 thread). Request and confirm timeouts, batch waits,
  *       in-process delays, handler-timeouts, pauses; it only decides and hands work on.
  *   <li><b>client work</b>: {@code warren-amqp-work-N}, the consumer callbacks of channels the

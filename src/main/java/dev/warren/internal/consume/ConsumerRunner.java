@@ -72,6 +72,7 @@ public final class ConsumerRunner {
   private volatile boolean stopped;
   private volatile ConsumerState state = ConsumerState.STARTING;
   private volatile Connection connection;
+  private final PartitionWatch partition; // null unless the consumer is one partition
 
   /**
    * @param model the consumer
@@ -103,6 +104,7 @@ public final class ConsumerRunner {
       ConsumerTelemetry telemetry,
       OwnTopology topology) {
     this.model = model;
+    this.partition = model.partition().partitioned() ? new PartitionWatch() : null;
     this.policy = policy;
     this.confirmTimeout = confirmTimeout;
     this.listener =
@@ -255,15 +257,43 @@ public final class ConsumerRunner {
         arguments);
   }
 
-  /** Where the consumer stands, with its counts. */
+  /** Where the consumer stands, with its counts; for a partition, its activity and lag too. */
   public ConsumerStatus status() {
+    int unsettled = inFlight.unsettled();
     return new ConsumerStatus(
         model.name(),
         model.queue(),
         state,
-        inFlight.unsettled(),
+        unsettled,
         inFlight.held(),
-        settlement.copiesFailing());
+        settlement.copiesFailing(),
+        partition == null ? null : partition.status(unsettled));
+  }
+
+  /** Whether this consumer is one partition of a partitioned consumer. */
+  public boolean partitioned() {
+    return partition != null;
+  }
+
+  /** Its queue. */
+  public String queue() {
+    return model.queue();
+  }
+
+  /**
+   * The connection it consumes on; {@code null} before it started. For sampling its partition's
+   * ready messages.
+   */
+  public Connection connection() {
+    return connection;
+  }
+
+  /**
+   * A partition's ready messages as sampled now; negative when the sample failed. On the thread
+   * that sampled.
+   */
+  public void sampled(long readyMessages) {
+    partition.sampled(readyMessages);
   }
 
   private void state(ConsumerState next) {
@@ -426,6 +456,9 @@ public final class ConsumerRunner {
     @Override
     public void handleDelivery(
         String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+      if (partition != null) {
+        partition.delivered();
+      }
       dispatcher.dispatch(
           new IncomingDelivery(
               source,

@@ -20,6 +20,12 @@ final class Data {
         .withData(key, label(consumer.state()))
         .withData(key + ".in-flight", consumer.inFlight())
         .withData(key + ".held", consumer.held());
+    if (consumer.partition() != null) {
+      response.withData(key + ".partition", consumer.partition().activity().label());
+      if (consumer.partition().ready() >= 0) {
+        response.withData(key + ".ready", consumer.partition().ready());
+      }
+    }
     if (!consumer.copiesFailing().isEmpty()) {
       response.withData(key + ".copies-failing", String.join("; ", consumer.copiesFailing()));
     }

@@ -102,6 +102,7 @@ public final class WarrenRuntime {
   private final ScheduledExecutorService timer;
   private volatile boolean started;
   private volatile boolean stopped;
+  private volatile PartitionSampler sampler; // only with partitioned consumers
 
   /**
    * @param settings the application-wide settings
@@ -318,6 +319,22 @@ public final class WarrenRuntime {
         throw e;
       }
     }
+    watchPartitions();
+  }
+
+  /**
+   * When the application has partitioned consumers: samples their partitions' lag, and reports
+   * their activity and lag as gauges. No thread, no gauge otherwise.
+   */
+  private void watchPartitions() {
+    List<ConsumerRunner> partitions = runners.stream().filter(ConsumerRunner::partitioned).toList();
+    if (partitions.isEmpty()) {
+      return;
+    }
+    PartitionSampler sampler = new PartitionSampler(partitions, brokerCalls);
+    sampler.start(timer);
+    this.sampler = sampler;
+    telemetry.partitions(sampler::readings);
   }
 
   /**
@@ -359,14 +376,7 @@ public final class WarrenRuntime {
       ConsumerStatus status = runner.status();
       UnreadableFrames frames = watchOfRunner.get(runner);
       if (frames != null && frames.looping() && status.state() != ConsumerState.STOPPED) {
-        status =
-            new ConsumerStatus(
-                status.name(),
-                status.queue(),
-                ConsumerState.UNREADABLE_MESSAGE,
-                status.inFlight(),
-                status.held(),
-                status.copiesFailing());
+        status = status.in(ConsumerState.UNREADABLE_MESSAGE);
       }
       all.add(status);
     }
@@ -397,6 +407,11 @@ public final class WarrenRuntime {
       stopped = true;
     }
     connections.refuseNew();
+    PartitionSampler sampling = sampler;
+    if (sampling != null) {
+      sampling.stop();
+    }
+    telemetry.stop();
     long deadline = System.nanoTime() + settings.shutdownTimeout().toNanos();
     runners.forEach(ConsumerRunner::drain);
     List<Runnable> cancels = new ArrayList<>();

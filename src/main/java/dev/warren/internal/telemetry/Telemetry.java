@@ -1,7 +1,9 @@
 package dev.warren.internal.telemetry;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 
 /**
  * What the runtime reports about its traffic: a span and metrics per publish and per delivery, and
@@ -46,4 +48,14 @@ public interface Telemetry {
    * @param internal Warren's own work
    */
   default void start(ScheduledExecutorService timer, Executor internal) {}
+
+  /**
+   * The application has partitioned consumers: report each partition's activity and lag as gauges,
+   * read from {@code partitions} when the meter collects, on the meter's thread ({@code partitions}
+   * reads state only), until {@link #stop}.
+   */
+  default void partitions(Supplier<List<PartitionReading>> partitions) {}
+
+  /** The runtime stops: gauges stop reading it. */
+  default void stop() {}
 }

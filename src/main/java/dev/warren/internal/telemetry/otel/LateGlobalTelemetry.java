@@ -2,6 +2,7 @@ package dev.warren.internal.telemetry.otel;
 
 import dev.warren.Delivery;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
@@ -15,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
@@ -43,6 +45,8 @@ final class LateGlobalTelemetry implements Telemetry {
   private final List<LateConsumer> waiting = new ArrayList<>();
   private Future<?> watch;
   private boolean done;
+  // the partitions to report once an SDK is found; null when there are none
+  private Supplier<List<PartitionReading>> partitions;
 
   @Override
   public void start(ScheduledExecutorService timer, Executor internal) {
@@ -93,6 +97,9 @@ final class LateGlobalTelemetry implements Telemetry {
       }
       waiting.clear();
       resolved = found;
+      if (partitions != null) {
+        found.partitions(partitions);
+      }
     }
     if (found != Telemetry.NONE) {
       LOG.fine("Warren found an OpenTelemetry SDK in GlobalOpenTelemetry; it reports to it now");
@@ -119,6 +126,30 @@ final class LateGlobalTelemetry implements Telemetry {
   @Override
   public void recovered() {
     resolved.recovered();
+  }
+
+  @Override
+  public void partitions(Supplier<List<PartitionReading>> readings) {
+    synchronized (this) {
+      if (done) {
+        resolved.partitions(readings);
+      } else {
+        partitions = readings;
+      }
+    }
+  }
+
+  @Override
+  public void stop() {
+    Telemetry current;
+    synchronized (this) {
+      done = true; // an SDK found after this gets nothing of this runtime
+      if (watch != null) {
+        watch.cancel(false);
+      }
+      current = resolved;
+    }
+    current.stop();
   }
 
   /** A consumer started before the SDK was found. */

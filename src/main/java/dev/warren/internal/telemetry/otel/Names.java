@@ -50,6 +50,8 @@ final class Names {
   static final String HELD = "warren.consumer.held";
   static final String UNCONFIRMED = "warren.publisher.unconfirmed";
   static final String RECOVERIES = "warren.connection.recoveries";
+  static final String PARTITION_READY = "warren.partition.ready";
+  static final String PARTITION_ACTIVE = "warren.partition.active";
 
   /** The semantic conventions' advice for messaging durations, in seconds. */
   static final List<Double> DURATION_BUCKETS =

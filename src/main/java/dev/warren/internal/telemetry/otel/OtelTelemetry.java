@@ -2,12 +2,14 @@ package dev.warren.internal.telemetry.otel;
 
 import dev.warren.internal.logging.TelemetryMessages;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
 import dev.warren.internal.telemetry.Telemetry;
 import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.metrics.MeterProvider;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.TracerProvider;
@@ -16,9 +18,13 @@ import io.opentelemetry.context.propagation.TextMapPropagator;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -38,6 +44,8 @@ public final class OtelTelemetry implements Telemetry {
   final Tracer tracer;
   final TextMapPropagator propagator;
   final Instruments instruments;
+  private final Meter meter;
+  private final List<AutoCloseable> gauges = new CopyOnWriteArrayList<>();
   private final Attributes recoveryAttributes = Attributes.of(Names.SYSTEM, Names.RABBITMQ);
   private final Map<String, Attributes> sentAttributes = new ConcurrentHashMap<>();
   private final Map<SendKind, Attributes> kindAttributes = new EnumMap<>(SendKind.class);
@@ -45,7 +53,8 @@ public final class OtelTelemetry implements Telemetry {
   OtelTelemetry(OpenTelemetry openTelemetry) {
     this.tracer = openTelemetry.getTracer(Names.SCOPE);
     this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
-    this.instruments = new Instruments(openTelemetry.getMeter(Names.SCOPE));
+    this.meter = openTelemetry.getMeter(Names.SCOPE);
+    this.instruments = new Instruments(meter);
     for (SendKind kind : SendKind.values()) {
       kindAttributes.put(
           kind, Attributes.of(Names.SYSTEM, Names.RABBITMQ, Names.SEND_KIND, kind.value()));
@@ -149,5 +158,57 @@ public final class OtelTelemetry implements Telemetry {
   @Override
   public void recovered() {
     instruments.recoveries.add(1, recoveryAttributes);
+  }
+
+  @Override
+  public void partitions(Supplier<List<PartitionReading>> partitions) {
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.PARTITION_READY)
+            .ofLongs()
+            .setUnit("{message}")
+            .setDescription("A partition's ready messages (its lag), sampled every 5 s.")
+            .buildWithCallback(
+                measurement -> {
+                  for (PartitionReading partition : partitions.get()) {
+                    if (partition.ready() >= 0) {
+                      measurement.record(partition.ready(), attributes(partition));
+                    }
+                  }
+                }));
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.PARTITION_ACTIVE)
+            .ofLongs()
+            .setUnit("{partition}")
+            .setDescription("1 while this instance consumes the partition, else 0.")
+            .buildWithCallback(
+                measurement -> {
+                  for (PartitionReading partition : partitions.get()) {
+                    measurement.record(partition.active() ? 1 : 0, attributes(partition));
+                  }
+                }));
+  }
+
+  private static Attributes attributes(PartitionReading partition) {
+    return Attributes.of(
+        Names.SYSTEM,
+        Names.RABBITMQ,
+        Names.CONSUMER,
+        partition.consumer(),
+        Names.QUEUE,
+        partition.queue());
+  }
+
+  @Override
+  public void stop() {
+    for (AutoCloseable gauge : gauges) {
+      try {
+        gauge.close();
+      } catch (Exception e) {
+        LOG.log(Level.FINE, "closing a partition gauge failed", e);
+      }
+    }
+    gauges.clear();
   }
 }
