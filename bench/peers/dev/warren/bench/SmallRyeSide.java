@@ -19,6 +19,7 @@ import io.smallrye.reactive.messaging.providers.impl.InternalChannelRegistry;
 import io.smallrye.reactive.messaging.providers.wiring.Wiring;
 import io.smallrye.reactive.messaging.rabbitmq.OutgoingRabbitMQMetadata;
 import io.smallrye.reactive.messaging.rabbitmq.RabbitMQConnector;
+import io.smallrye.reactive.messaging.rabbitmq.converter.ByteArrayMessageConverter;
 import io.smallrye.reactive.messaging.rabbitmq.fault.RabbitMQReject;
 import jakarta.enterprise.inject.spi.Extension;
 import java.util.ArrayList;
@@ -40,11 +41,12 @@ import org.jboss.weld.environment.se.WeldContainer;
  * users configure it, each run in a container of its own (Warren's extension not in it).
  *
  * <ul>
- *   <li>Consume: an {@code @Incoming} method taking the {@code Message<byte[]>} and returning its
- *       {@code ack()}; {@code max-outstanding-messages} 250 (the prefetch), the queue neither
- *       declared nor bound by the connector ({@code queue.declare=false}, {@code
- *       exchange.declare=false}). A message counts once its ack has been sent ({@link
- *       SmallRyeAcks}), and the container closes only then.
+ *   <li>Consume: an {@code @Incoming} method taking the {@code Message<byte[]>} (the connector's
+ *       {@link ByteArrayMessageConverter} copies the body into it) and returning its {@code ack()};
+ *       {@code max-outstanding-messages} 250 (the prefetch), the queue neither declared nor bound
+ *       by the connector ({@code queue.declare=false}, {@code exchange.declare=false}). A message
+ *       counts once its ack has been sent ({@link SmallRyeAcks}), and the container closes only
+ *       then.
  *   <li>Latency: the same, with {@link SmallRyeLatencyConsumer} reporting each delivery before its
  *       ack.
  *   <li>Publish: an {@code Emitter<byte[]>} sending each body as a {@code Message} with {@link
@@ -232,7 +234,9 @@ final class SmallRyeSide implements PeerSide {
 
   /**
    * Weld SE with the connector's and Reactive Messaging's beans, the ack counter ({@link
-   * SmallRyeAcks}) and {@code application}.
+   * SmallRyeAcks}) and {@code application}. The connector's converter to {@code byte[]} is one of
+   * its beans, as an application that discovers them has it: without it a {@code Message<byte[]>}
+   * carries the Vert.x buffer the client made, and reading it as {@code byte[]} fails.
    */
   private static WeldContainer boot(Class<?> application) {
     // SmallRye Config caches the names of the properties it has seen, and the connector finds its
@@ -259,6 +263,7 @@ final class SmallRyeSide implements PeerSide {
         LegacyEmitterFactoryImpl.class,
         RabbitMQConnector.class,
         RabbitMQReject.Factory.class,
+        ByteArrayMessageConverter.class,
         SmallRyeAcks.class,
         application);
   }
