@@ -11,10 +11,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 
 /**
  * Scenario 6: end-to-end latency from publish to handler at a fixed, moderate rate, on a classic
- * and on a quorum queue, for each {@link LatencySide}.
+ * and on a quorum queue, for each {@link LatencySide}: raw, Warren, and the peers that have a
+ * consumer ({@link PeerSide#latency()}: Spring's two listener containers and SmallRye's connector,
+ * as {@code bench.peers} picks them).
  *
  * <p>The publisher is the same raw code for every side, on a connection of its own: {@value
  * #DEFAULT_RATE} persistent 1 KiB messages per second (publisher confirms on, never waited for
@@ -40,7 +43,7 @@ final class LatencyScenario {
   static final int DEFAULT_SECONDS = 10;
   static final int WARM_UP_SECONDS = 5;
 
-  /** The sides, raw first; a peer's side is one more entry. */
+  /** The sides, raw first; the peers' ({@link PeerSide#latency()}) follow. */
   static final List<LatencySide> SIDES = List.of(new RawLatencySide(), new WarrenLatencySide());
 
   private static final com.sun.management.OperatingSystemMXBean OS =
@@ -53,7 +56,13 @@ final class LatencyScenario {
   private final int seconds = Integer.getInteger("bench.latency.seconds", DEFAULT_SECONDS);
 
   LatencyScenario(BenchBroker broker, BenchOptions options) {
-    this(broker, options, SIDES);
+    this(
+        broker,
+        options,
+        Stream.concat(
+                SIDES.stream(),
+                Peers.in(options, PeerSide.Scenario.LATENCY).stream().map(PeerSide::latency))
+            .toList());
   }
 
   LatencyScenario(BenchBroker broker, BenchOptions options, List<LatencySide> sides) {

@@ -5,7 +5,8 @@ package dev.warren.bench;
  * one. The scenario's publisher (the same raw code for every side) sends 1 KiB persistent messages
  * at a fixed rate, each stamped with the time it was due to be sent; the side's handler passes
  * every delivery's body to {@link Arrivals#arrived} and then acks it. Adding a library to the
- * latency table is one class implementing this, listed in {@link LatencyScenario}.
+ * latency table is one class implementing this, listed in {@link LatencyScenario}, or a peer's
+ * {@link PeerSide#latency()}.
  *
  * <p>The side's consumer takes one delivery at a time (concurrency 1), prefetch {@value
  * ConsumeScenario#PREFETCH}, acking each delivery after its handler, on a connection of its own.

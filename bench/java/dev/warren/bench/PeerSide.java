@@ -20,7 +20,8 @@ interface PeerSide {
     CONSUME,
     PUBLISH,
     RETRY,
-    REQUEST_REPLY
+    REQUEST_REPLY,
+    LATENCY
   }
 
   /** The side's name in the tables, e.g. {@code "Spring AMQP, DMLC"}. */
@@ -82,6 +83,14 @@ interface PeerSide {
    */
   default Tally.Run requestReply(String queue, RoundTrips measure) throws Exception {
     throw new UnsupportedOperationException(label() + " does not do request/reply");
+  }
+
+  /**
+   * This side's consumer in the latency scenario ({@link LatencyScenario}), which publishes to it
+   * with the same raw code as to raw's and Warren's.
+   */
+  default LatencySide latency() {
+    throw new UnsupportedOperationException(label() + " has no latency side");
   }
 
   /** One round trip: sends {@link BenchBroker#BODY} and returns the reply's body. */

@@ -19,6 +19,7 @@ import io.smallrye.reactive.messaging.providers.impl.InternalChannelRegistry;
 import io.smallrye.reactive.messaging.providers.wiring.Wiring;
 import io.smallrye.reactive.messaging.rabbitmq.OutgoingRabbitMQMetadata;
 import io.smallrye.reactive.messaging.rabbitmq.RabbitMQConnector;
+import io.smallrye.reactive.messaging.rabbitmq.converter.ByteArrayMessageConverter;
 import io.smallrye.reactive.messaging.rabbitmq.fault.RabbitMQReject;
 import jakarta.enterprise.inject.spi.Extension;
 import java.util.ArrayList;
@@ -40,10 +41,14 @@ import org.jboss.weld.environment.se.WeldContainer;
  * users configure it, each run in a container of its own (Warren's extension not in it).
  *
  * <ul>
- *   <li>Consume: an {@code @Incoming} method taking the {@code Message<byte[]>} and returning its
- *       {@code ack()}; {@code max-outstanding-messages} 250 (the prefetch), the queue neither
- *       declared nor bound by the connector ({@code queue.declare=false}, {@code
- *       exchange.declare=false}).
+ *   <li>Consume: an {@code @Incoming} method taking the {@code Message<byte[]>} (the connector's
+ *       {@link ByteArrayMessageConverter} copies the body into it) and returning its {@code ack()};
+ *       {@code max-outstanding-messages} 250 (the prefetch), the queue neither declared nor bound
+ *       by the connector ({@code queue.declare=false}, {@code exchange.declare=false}). A message
+ *       counts once its ack has been sent ({@link SmallRyeAcks}), and the container closes only
+ *       then.
+ *   <li>Latency: the same, with {@link SmallRyeLatencyConsumer} reporting each delivery before its
+ *       ack.
  *   <li>Publish: an {@code Emitter<byte[]>} sending each body as a {@code Message} with {@link
  *       OutgoingRabbitMQMetadata} delivery mode 2 (the connector sends transient messages unless
  *       told) and {@code application/octet-stream}, to the default exchange ({@code
@@ -105,7 +110,7 @@ final class SmallRyeSide implements PeerSide {
 
   @Override
   public boolean covers(Scenario scenario) {
-    return Set.of(Scenario.CONSUME, Scenario.PUBLISH).contains(scenario);
+    return Set.of(Scenario.CONSUME, Scenario.PUBLISH, Scenario.LATENCY).contains(scenario);
   }
 
   @Override
@@ -118,13 +123,8 @@ final class SmallRyeSide implements PeerSide {
       throws Exception {
     Tally tally = new Tally(messages);
     Tally.current = tally;
-    String channel = "mp.messaging.incoming." + SmallRyeConsumer.CHANNEL + ".";
-    connection(channel);
-    TestConfig.set(channel + "queue.name", queue);
-    TestConfig.set(channel + "queue.declare", "false");
-    TestConfig.set(channel + "exchange.declare", "false");
-    TestConfig.set(
-        channel + "max-outstanding-messages", Integer.toString(ConsumeScenario.PREFETCH));
+    SmallRyeAcks.current = new SmallRyeAcks.Sent(tally);
+    incoming(SmallRyeConsumer.CHANNEL, queue);
     try (WeldContainer container = boot(SmallRyeConsumer.class)) {
       String what = label() + " consume from '" + queue + "'";
       tally.openWhenReady(timeoutSeconds, what);
@@ -132,6 +132,53 @@ final class SmallRyeSide implements PeerSide {
     } finally {
       TestConfig.clear();
     }
+  }
+
+  @Override
+  public LatencySide latency() {
+    return new LatencySide() {
+      @Override
+      public String label() {
+        return SmallRyeSide.this.label();
+      }
+
+      @Override
+      public AutoCloseable start(
+          BenchBroker broker, String queue, boolean quorum, Arrivals arrivals) {
+        Arrivals.current = arrivals;
+        SmallRyeAcks.Sent sent = new SmallRyeAcks.Sent(null);
+        SmallRyeAcks.current = sent;
+        incoming(SmallRyeLatencyConsumer.CHANNEL, queue);
+        WeldContainer container;
+        try {
+          container = boot(SmallRyeLatencyConsumer.class);
+        } catch (RuntimeException e) {
+          TestConfig.clear();
+          throw e;
+        }
+        return () -> {
+          // stopped once every delivery's ack has gone out, as the consume side
+          try (container) {
+            sent.await(arrivals.count(), 60, label() + " latency on '" + queue + "'");
+          } finally {
+            TestConfig.clear();
+          }
+        };
+      }
+    };
+  }
+
+  /**
+   * Configures {@code channel} to consume {@code queue}: prefetch {@value
+   * ConsumeScenario#PREFETCH}, the queue neither declared nor bound by the connector.
+   */
+  private void incoming(String channel, String queue) {
+    String prefix = "mp.messaging.incoming." + channel + ".";
+    connection(prefix);
+    TestConfig.set(prefix + "queue.name", queue);
+    TestConfig.set(prefix + "queue.declare", "false");
+    TestConfig.set(prefix + "exchange.declare", "false");
+    TestConfig.set(prefix + "max-outstanding-messages", Integer.toString(ConsumeScenario.PREFETCH));
   }
 
   @Override
@@ -185,7 +232,12 @@ final class SmallRyeSide implements PeerSide {
     TestConfig.set(channel + "tracing.enabled", "false");
   }
 
-  /** Weld SE with the connector's and Reactive Messaging's beans, and {@code application}. */
+  /**
+   * Weld SE with the connector's and Reactive Messaging's beans, the ack counter ({@link
+   * SmallRyeAcks}) and {@code application}. The connector's converter to {@code byte[]} is one of
+   * its beans, as an application that discovers them has it: without it a {@code Message<byte[]>}
+   * carries the Vert.x buffer the client made, and reading it as {@code byte[]} fails.
+   */
   private static WeldContainer boot(Class<?> application) {
     // SmallRye Config caches the names of the properties it has seen, and the connector finds its
     // channels by name: an earlier run's channel, no longer configured, would fail this boot
@@ -211,6 +263,8 @@ final class SmallRyeSide implements PeerSide {
         LegacyEmitterFactoryImpl.class,
         RabbitMQConnector.class,
         RabbitMQReject.Factory.class,
+        ByteArrayMessageConverter.class,
+        SmallRyeAcks.class,
         application);
   }
 }

@@ -34,6 +34,8 @@ import org.springframework.amqp.rabbit.listener.adapter.MessageListenerAdapter;
  *       thread), one consumer, prefetch 250, {@link AcknowledgeMode#AUTO}: the container acks each
  *       message once the listener returns (one {@code basic.ack} per message with these defaults:
  *       {@code messagesPerAck} 0, {@code batchSize} 1), as {@code Outcome.ack()} does in Warren.
+ *   <li>Latency: the consume side's container, its listener reporting each delivery ({@link
+ *       Arrivals}).
  *   <li>Publish ({@link Kind#TEMPLATE}): {@code RabbitTemplate.convertAndSend} of the {@code
  *       byte[]} (persistent, {@code application/octet-stream}, Spring's defaults) with correlated
  *       publisher confirms, mandatory with returns, at most the scenario's window unconfirmed (a
@@ -88,7 +90,8 @@ final class SpringSide implements PeerSide {
   public boolean covers(Scenario scenario) {
     return kind == Kind.TEMPLATE
         ? scenario == Scenario.PUBLISH
-        : Set.of(Scenario.CONSUME, Scenario.RETRY, Scenario.REQUEST_REPLY).contains(scenario);
+        : Set.of(Scenario.CONSUME, Scenario.RETRY, Scenario.REQUEST_REPLY, Scenario.LATENCY)
+            .contains(scenario);
   }
 
   private CachingConnectionFactory factory(String name) {
@@ -141,6 +144,37 @@ final class SpringSide implements PeerSide {
     } finally {
       factory.destroy();
     }
+  }
+
+  @Override
+  public LatencySide latency() {
+    return new LatencySide() {
+      @Override
+      public String label() {
+        return kind.label;
+      }
+
+      @Override
+      public AutoCloseable start(
+          BenchBroker broker, String queue, boolean quorum, Arrivals arrivals) {
+        CachingConnectionFactory factory = factory("warren-bench-spring-latency");
+        try {
+          AbstractMessageListenerContainer container =
+              container(factory, queue, message -> arrivals.arrived(message.getBody()));
+          container.start();
+          return () -> {
+            try {
+              container.stop();
+            } finally {
+              factory.destroy();
+            }
+          };
+        } catch (RuntimeException e) {
+          factory.destroy();
+          throw e;
+        }
+      }
+    };
   }
 
   @Override
