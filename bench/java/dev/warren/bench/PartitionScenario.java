@@ -7,6 +7,7 @@ import dev.warren.internal.model.Partition;
 import dev.warren.it.support.TestConfig;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -23,11 +24,12 @@ import org.jboss.weld.environment.se.WeldContainer;
  * goes first: {@code partitions = P} (the messages published through the hashing exchange into P
  * quorum queues with single active consumer, one consumer each, prefetch {@value
  * ConsumeScenario#PREFETCH} each) against one quorum queue with {@code concurrency = P} (P workers,
- * order given up) and prefetch P × {@value ConsumeScenario#PREFETCH}, so that both sides hold as
- * many deliveries unacked. Timed as the consume scenario times (the first delivery waits for an
- * idle JIT compiler, meanwhile the prefetched deliveries arrive on both sides; the clock stops at
- * the N-th ack); every queue must end empty. The handler does no work, so this measures the
- * broker's and Warren's share, not a slow handler's parallelism.
+ * order given up), once with prefetch P × {@value ConsumeScenario#PREFETCH}, so that both sides
+ * hold as many deliveries unacked, and (for P above 1) once with {@value ConsumeScenario#PREFETCH},
+ * the setting unchanged. Timed as the consume scenario times (the first delivery waits for an idle
+ * JIT compiler, meanwhile the prefetched deliveries arrive on both sides; the clock stops at the
+ * N-th ack); every queue must end empty. The handler does no work, so this measures the broker's
+ * and Warren's share, not a slow handler's parallelism.
  *
  * <p><b>Publish</b>: N confirmed persistent 1 KiB messages, at most {@value PublishScenario#WINDOW}
  * unconfirmed, by the raw client and by Warren's publisher, to one quorum queue through the default
@@ -69,12 +71,20 @@ final class PartitionScenario {
   /** Consume sides. */
   enum Consume {
     PARTITIONED("partitions = P"),
-    CONCURRENT("one queue, concurrency = P");
+    /** As many deliveries unacked as the partitions hold together. */
+    CONCURRENT("one queue, concurrency = P, prefetch P x 250"),
+    /** The same prefetch as one partition: only for P above 1, else it is {@link #CONCURRENT}. */
+    CONCURRENT_SAME_PREFETCH("one queue, concurrency = P, prefetch 250");
 
     final String label;
 
     Consume(String label) {
       this.label = label;
+    }
+
+    /** The prefetch of the one queue's consumer. */
+    int prefetch(int p) {
+      return this == CONCURRENT ? p * ConsumeScenario.PREFETCH : ConsumeScenario.PREFETCH;
     }
   }
 
@@ -94,6 +104,12 @@ final class PartitionScenario {
   private final BenchOptions options;
   private final String uri;
 
+  /**
+   * The share of a run's messages that the fullest partition got, by partition count: the hash
+   * decides it, and a partitioned run lasts as long as its fullest partition takes to drain.
+   */
+  private final Map<Integer, Double> largestShare = new HashMap<>();
+
   PartitionScenario(BenchOptions options) {
     this.options = options;
     String own = System.getProperty(URI_PROPERTY, "").trim();
@@ -108,10 +124,14 @@ final class PartitionScenario {
       PartitionTable table = results.partitions;
       table.broker("RabbitMQ " + version.text() + ", " + type);
       for (int p : COUNTS) {
+        List<Consume> sides = new ArrayList<>(List.of(Consume.values()));
+        if (p == 1) {
+          sides.remove(Consume.CONCURRENT_SAME_PREFETCH);
+        }
         Map<Consume, List<Tally.Run>> runs =
             Rounds.rotate(
                 "partitions " + p,
-                List.of(Consume.values()),
+                sides,
                 side -> side.label,
                 options,
                 Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
@@ -119,7 +139,12 @@ final class PartitionScenario {
                 (side, messages) ->
                     Repeat.ifDisrupted(
                         side.label + " run", () -> consume(broker, type, side, p, messages)));
-        table.consume(p, runs.get(Consume.PARTITIONED), runs.get(Consume.CONCURRENT));
+        table.consume(
+            p,
+            largestShare.getOrDefault(p, 1.0),
+            runs.get(Consume.PARTITIONED),
+            runs.get(Consume.CONCURRENT),
+            runs.getOrDefault(Consume.CONCURRENT_SAME_PREFETCH, runs.get(Consume.CONCURRENT)));
       }
       int most = COUNTS[COUNTS.length - 1];
       List<Publish> sides = new ArrayList<>();
@@ -180,13 +205,17 @@ final class PartitionScenario {
       exchange = declarePartitions(broker, type, p, queues);
       broker.fill(exchange, KEY, messages);
       long ready = 0;
+      long largest = 0;
       for (String queue : queues) {
-        ready += broker.messageCount(queue);
+        long held = broker.messageCount(queue);
+        ready += held;
+        largest = Math.max(largest, held);
       }
       if (ready != messages) {
         throw new IllegalStateException(
             "the partitions of '" + exchange + "' hold " + ready + " messages, not " + messages);
       }
+      largestShare.put(p, (double) largest / messages);
     } else {
       queues.add(broker.declareFresh(ONE_QUEUE, true));
       broker.fill(queues.get(0), messages);
@@ -203,7 +232,7 @@ final class PartitionScenario {
                     "concurrency",
                     Integer.toString(p),
                     "prefetch",
-                    Integer.toString(p * ConsumeScenario.PREFETCH)),
+                    Integer.toString(side.prefetch(p))),
             messages);
     if (partitioned) {
       broker.deleteExchange(exchange);

@@ -24,14 +24,28 @@ final class PartitionTable {
     return broker;
   }
 
-  /** The row of partition count {@code p}. */
-  void consume(int p, List<Tally.Run> partitioned, List<Tally.Run> concurrent) {
+  /**
+   * The row of partition count {@code p}.
+   *
+   * @param largestShare the share of the messages that the fullest partition held
+   * @param concurrent one queue with concurrency P and as many deliveries unacked as the partitions
+   * @param samePrefetch one queue with concurrency P and one partition's prefetch
+   */
+  void consume(
+      int p,
+      double largestShare,
+      List<Tally.Run> partitioned,
+      List<Tally.Run> concurrent,
+      List<Tally.Run> samePrefetch) {
     consume.add(
         new String[] {
           Integer.toString(p),
+          String.format(Locale.ROOT, "%.1f %%", 100 * largestShare),
           rate(partitioned),
           rate(concurrent),
-          String.format(Locale.ROOT, "%.3f", median(partitioned) / median(concurrent)),
+          ratio(partitioned, concurrent),
+          rate(samePrefetch),
+          ratio(partitioned, samePrefetch),
           cpu(partitioned),
           cpu(concurrent)
         });
@@ -41,13 +55,7 @@ final class PartitionTable {
    * The row of one publish side, against {@code base}: the same client's to the default exchange.
    */
   void publish(String side, List<Tally.Run> runs, List<Tally.Run> base) {
-    publish.add(
-        new String[] {
-          side,
-          rate(runs),
-          String.format(Locale.ROOT, "%.3f", median(runs) / median(base)),
-          cpu(runs)
-        });
+    publish.add(new String[] {side, rate(runs), ratio(runs, base), cpu(runs)});
   }
 
   boolean isEmpty() {
@@ -60,9 +68,12 @@ final class PartitionTable {
     consumeLines.add(
         new String[] {
           "P",
+          "fullest partition",
           "partitions = P (median, range)",
-          "one queue, concurrency = P",
-          "partitioned / concurrency",
+          "one queue, concurrency = P, prefetch P × 250",
+          "ratio",
+          "the same, prefetch 250",
+          "ratio",
           "CPU/msg partitioned",
           "CPU/msg concurrency"
         });
@@ -72,6 +83,11 @@ final class PartitionTable {
         new String[] {"side", "rate (median, range)", "rate / default exchange", "CPU/msg"});
     publishLines.addAll(publish);
     return Markdown.table(consumeLines) + "\n" + Markdown.table(publishLines);
+  }
+
+  /** {@code runs}' median rate over {@code base}'s. */
+  private static String ratio(List<Tally.Run> runs, List<Tally.Run> base) {
+    return String.format(Locale.ROOT, "%.3f", median(runs) / median(base));
   }
 
   private static double median(List<Tally.Run> runs) {
