@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.jboss.weld.environment.se.WeldContainer;
@@ -28,8 +29,10 @@ import org.jboss.weld.environment.se.WeldContainer;
  * hold as many deliveries unacked, and (for P above 1) once with {@value ConsumeScenario#PREFETCH},
  * the setting unchanged. Timed as the consume scenario times (the first delivery waits for an idle
  * JIT compiler, meanwhile the prefetched deliveries arrive on both sides; the clock stops at the
- * N-th ack); every queue must end empty. The handler does no work, so this measures the broker's
- * and Warren's share, not a slow handler's parallelism.
+ * N-th ack); every queue must end empty. The handler does no work in the first pass, which measures
+ * the broker's and Warren's share; in the second it sleeps {@value #HANDLER_MILLIS} ms per delivery
+ * (a call to a database, say) over a tenth as many messages, which measures what the parallelism
+ * gives a slow handler.
  *
  * <p><b>Publish</b>: N confirmed persistent 1 KiB messages, at most {@value PublishScenario#WINDOW}
  * unconfirmed, by the raw client and by Warren's publisher, to one quorum queue through the default
@@ -56,6 +59,12 @@ final class PartitionScenario {
 
   /** How many routing keys the messages spread over. */
   static final int KEYS = 1_000;
+
+  /** How long the handler of the second consume pass waits per delivery. */
+  static final int HANDLER_MILLIS = 1;
+
+  /** How long the handlers wait per delivery in the pass that runs ({@link #handle()}). */
+  private static volatile int handlerMillis;
 
   private static final String[] KEY_NAMES = new String[KEYS];
 
@@ -123,28 +132,15 @@ final class PartitionScenario {
       requireExchangeType(broker, type, version);
       PartitionTable table = results.partitions;
       table.broker("RabbitMQ " + version.text() + ", " + type);
-      for (int p : COUNTS) {
-        List<Consume> sides = new ArrayList<>(List.of(Consume.values()));
-        if (p == 1) {
-          sides.remove(Consume.CONCURRENT_SAME_PREFETCH);
+      for (int millis : new int[] {0, HANDLER_MILLIS}) {
+        handlerMillis = millis;
+        // a handler that waits handles a tenth as many, so that P = 1 does not take minutes
+        int messages = millis == 0 ? options.messages() : Math.max(1_000, options.messages() / 10);
+        String handler =
+            millis == 0 ? "none" : String.format(Locale.ROOT, "%d ms, %,d msgs", millis, messages);
+        for (int p : COUNTS) {
+          consumeRounds(broker, type, table, handler, p, messages);
         }
-        Map<Consume, List<Tally.Run>> runs =
-            Rounds.rotate(
-                "partitions " + p,
-                sides,
-                side -> side.label,
-                options,
-                Math.min(options.messages(), ConsumeScenario.WARM_UP_MESSAGES),
-                options.messages(),
-                (side, messages) ->
-                    Repeat.ifDisrupted(
-                        side.label + " run", () -> consume(broker, type, side, p, messages)));
-        table.consume(
-            p,
-            largestShare.getOrDefault(p, 1.0),
-            runs.get(Consume.PARTITIONED),
-            runs.get(Consume.CONCURRENT),
-            runs.getOrDefault(Consume.CONCURRENT_SAME_PREFETCH, runs.get(Consume.CONCURRENT)));
       }
       int most = COUNTS[COUNTS.length - 1];
       List<Publish> sides = new ArrayList<>();
@@ -168,6 +164,50 @@ final class PartitionScenario {
         table.publish(side.label(), runs.get(side), runs.get(new Publish(side.raw(), 0)));
       }
     }
+  }
+
+  /** The rounds of partition count {@code p}, and their row. */
+  private void consumeRounds(
+      BenchBroker broker, String type, PartitionTable table, String handler, int p, int messages)
+      throws Exception {
+    List<Consume> sides = new ArrayList<>(List.of(Consume.values()));
+    if (p == 1) {
+      sides.remove(Consume.CONCURRENT_SAME_PREFETCH);
+    }
+    Map<Consume, List<Tally.Run>> runs =
+        Rounds.rotate(
+            "partitions " + p + ", handler " + handler,
+            sides,
+            side -> side.label,
+            options,
+            Math.min(messages, ConsumeScenario.WARM_UP_MESSAGES),
+            messages,
+            (side, count) ->
+                Repeat.ifDisrupted(
+                    side.label + " run", () -> consume(broker, type, side, p, count)));
+    table.consume(
+        p,
+        handler,
+        largestShare.getOrDefault(p, 1.0),
+        runs.get(Consume.PARTITIONED),
+        runs.get(Consume.CONCURRENT),
+        runs.getOrDefault(Consume.CONCURRENT_SAME_PREFETCH, runs.get(Consume.CONCURRENT)));
+  }
+
+  /**
+   * What both consumers' methods do with a delivery: count it, wait {@link #handlerMillis} as a
+   * handler that calls a database would, and finish it.
+   */
+  static void handle() {
+    Tally.current.pass();
+    if (handlerMillis > 0) {
+      try {
+        Thread.sleep(handlerMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    Tally.current.finished();
   }
 
   /**
@@ -222,8 +262,8 @@ final class PartitionScenario {
     }
     Tally.Run run =
         warren(
-            partitioned ? PartitionedConsumer.class : QuorumConsumer.class,
-            partitioned ? PartitionedConsumer.NAME : QuorumConsumer.NAME,
+            partitioned ? PartitionedConsumer.class : OneQueueConsumer.class,
+            partitioned ? PartitionedConsumer.NAME : OneQueueConsumer.NAME,
             partitioned
                 ? Map.of("queue", exchange, "partitions", Integer.toString(p))
                 : Map.of(

@@ -27,18 +27,21 @@ final class PartitionTable {
   /**
    * The row of partition count {@code p}.
    *
+   * @param handler what the handler does per delivery
    * @param largestShare the share of the messages that the fullest partition held
    * @param concurrent one queue with concurrency P and as many deliveries unacked as the partitions
    * @param samePrefetch one queue with concurrency P and one partition's prefetch
    */
   void consume(
       int p,
+      String handler,
       double largestShare,
       List<Tally.Run> partitioned,
       List<Tally.Run> concurrent,
       List<Tally.Run> samePrefetch) {
     consume.add(
         new String[] {
+          handler,
           Integer.toString(p),
           String.format(Locale.ROOT, "%.1f %%", 100 * largestShare),
           rate(partitioned),
@@ -67,6 +70,7 @@ final class PartitionTable {
     List<String[]> consumeLines = new ArrayList<>();
     consumeLines.add(
         new String[] {
+          "handler waits",
           "P",
           "fullest partition",
           "partitions = P (median, range)",

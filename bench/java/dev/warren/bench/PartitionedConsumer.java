@@ -22,8 +22,7 @@ public class PartitionedConsumer {
       prefetch = ConsumeScenario.PREFETCH,
       partitions = 1)
   public Outcome onMessage(byte[] body) {
-    Tally.current.pass();
-    Tally.current.finished();
+    PartitionScenario.handle();
     return Outcome.ack();
   }
 }
