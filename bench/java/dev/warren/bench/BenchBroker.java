@@ -4,6 +4,7 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import dev.warren.internal.model.BrokerVersion;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Random;
@@ -12,11 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * The raw client's side of the benchmark's set-up: one connection for declaring, filling and
  * deleting queues (never used by a measured run), and the factory the raw runs open their own
- * connections with. Remembers every queue it declares and deletes them all in {@link #close()}.
+ * connections with. Remembers every queue and exchange it declares and deletes them all in {@link
+ * #close()}.
  */
 final class BenchBroker implements AutoCloseable {
 
@@ -58,6 +61,7 @@ final class BenchBroker implements AutoCloseable {
   private final ConnectionFactory factory;
   private final Connection admin;
   private final Set<String> declared = ConcurrentHashMap.newKeySet();
+  private final Set<String> exchanges = ConcurrentHashMap.newKeySet();
 
   BenchBroker(String uri) throws Exception {
     factory = new ConnectionFactory();
@@ -89,13 +93,43 @@ final class BenchBroker implements AutoCloseable {
    * not mean to measure (the broker logged segment-writer warnings for it here).
    */
   String declareFresh(String base, boolean quorum) throws IOException, TimeoutException {
-    String queue = base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
+    String queue = freshName(base);
+    declare(queue, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
+    return queue;
+  }
+
+  /** {@code base}, this JVM's process id and a new run number, e.g. {@code base.4242.7}. */
+  static String freshName(String base) {
+    return base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
+  }
+
+  /** Declares a durable queue with {@code arguments}, which {@link #close()} deletes. */
+  void declare(String queue, Map<String, Object> arguments) throws IOException, TimeoutException {
     try (Channel channel = admin.createChannel()) {
       declared.add(queue);
-      channel.queueDeclare(
-          queue, true, false, false, quorum ? Map.of("x-queue-type", "quorum") : Map.of());
+      channel.queueDeclare(queue, true, false, false, arguments);
     }
-    return queue;
+  }
+
+  /** Declares a durable exchange of {@code type}, which {@link #close()} deletes. */
+  void declareExchange(String exchange, String type) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      exchanges.add(exchange);
+      channel.exchangeDeclare(exchange, type, true);
+    }
+  }
+
+  /** Deletes {@code exchange}. */
+  void deleteExchange(String exchange) throws IOException, TimeoutException {
+    try (Channel channel = admin.createChannel()) {
+      channel.exchangeDelete(exchange);
+      exchanges.remove(exchange);
+    }
+  }
+
+  /** The broker's version and what it knows of versions ({@code server-properties}). */
+  BrokerVersion version() {
+    return BrokerVersion.of(admin.getServerProperties());
   }
 
   /**
@@ -107,18 +141,20 @@ final class BenchBroker implements AutoCloseable {
   String declareFresh(
       String base, java.util.function.Function<String, Map<String, Object>> arguments)
       throws IOException, TimeoutException {
-    String queue = base + "." + ProcessHandle.current().pid() + "." + RUNS.incrementAndGet();
-    try (Channel channel = admin.createChannel()) {
-      declared.add(queue);
-      channel.queueDeclare(queue, true, false, false, arguments.apply(queue));
-    }
+    String queue = freshName(base);
+    declare(queue, arguments.apply(queue));
     return queue;
   }
 
   /** Binds {@code queue} to {@code exchange} with the queue's name as routing key. */
   void bind(String queue, String exchange) throws IOException, TimeoutException {
+    bind(queue, exchange, queue);
+  }
+
+  /** Binds {@code queue} to {@code exchange} with {@code key}. */
+  void bind(String queue, String exchange, String key) throws IOException, TimeoutException {
     try (Channel channel = admin.createChannel()) {
-      channel.queueBind(queue, exchange, queue);
+      channel.queueBind(queue, exchange, key);
     }
   }
 
@@ -135,20 +171,29 @@ final class BenchBroker implements AutoCloseable {
    * waits until the broker has confirmed every one and the queue shows them all as ready.
    */
   void fill(String queue, int count) throws Exception {
+    fill("", i -> queue, count);
+    long ready = messageCount(queue);
+    if (ready != count) {
+      throw new IllegalStateException(
+          "queue '" + queue + "' holds " + ready + " ready messages after filling " + count);
+    }
+  }
+
+  /**
+   * Publishes {@code count} persistent messages ({@link #body}) to {@code exchange}, the {@code
+   * i}-th (from 1) with {@code routingKey.apply(i)}, and waits until the broker has confirmed every
+   * one.
+   */
+  void fill(String exchange, IntFunction<String> routingKey, int count) throws Exception {
     try (Channel channel = admin.createChannel()) {
       channel.confirmSelect();
       for (int i = 1; i <= count; i++) {
-        channel.basicPublish("", queue, PERSISTENT, body(i));
+        channel.basicPublish(exchange, routingKey.apply(i), PERSISTENT, body(i));
         if (i % FILL_WINDOW == 0) {
           channel.waitForConfirmsOrDie(TimeUnit.SECONDS.toMillis(60));
         }
       }
       channel.waitForConfirmsOrDie(TimeUnit.SECONDS.toMillis(60));
-    }
-    long ready = messageCount(queue);
-    if (ready != count) {
-      throw new IllegalStateException(
-          "queue '" + queue + "' holds " + ready + " ready messages after filling " + count);
     }
   }
 
@@ -198,11 +243,22 @@ final class BenchBroker implements AutoCloseable {
   }
 
   private void deleteDeclared() {
-    for (String queue : Set.copyOf(declared)) {
+    deleteAll("queue", declared, this::delete);
+    deleteAll("exchange", exchanges, this::deleteExchange);
+  }
+
+  /** A deletion of one queue or exchange. */
+  @FunctionalInterface
+  private interface Deletion {
+    void delete(String name) throws IOException, TimeoutException;
+  }
+
+  private static void deleteAll(String what, Set<String> names, Deletion deletion) {
+    for (String name : Set.copyOf(names)) {
       try {
-        delete(queue);
+        deletion.delete(name);
       } catch (IOException | TimeoutException | RuntimeException e) {
-        System.err.println("could not delete queue '" + queue + "': " + e);
+        System.err.println("could not delete " + what + " '" + name + "': " + e);
       }
     }
   }

@@ -20,10 +20,12 @@ import java.util.logging.Logger;
  * scenarios with more sides that split Warren's difference from raw; {@code publish-exchange}
  * publishes through a named exchange; {@code telemetry} runs consume and publish with Warren's
  * telemetry off, no-op and the SDK; {@code latency} measures publish-to-handler latency at a fixed
- * rate; {@code bench.peers} picks the peers' sides, {@link Peers}, which run beside raw and
- * Warren). A full run also draws {@code bench/chart.svg} ({@link ChartFile}). Every queue it uses
- * starts with {@code warren.bench.} and is deleted at the end. Exits with 0 when every scenario ran
- * (whether or not a target was met), else 1.
+ * rate; {@code partitions} compares partitioned consumers with one queue's concurrency on the
+ * broker at {@code bench.partitions.uri}, {@link PartitionScenario}; {@code bench.peers} picks the
+ * peers' sides, {@link Peers}, which run beside raw and Warren). A full run also draws {@code
+ * bench/chart.svg} ({@link ChartFile}). Every queue it uses starts with {@code warren.bench.} and
+ * is deleted at the end. Exits with 0 when every scenario ran (whether or not a target was met),
+ * else 1.
  */
 public final class BenchMain {
 
@@ -101,6 +103,10 @@ public final class BenchMain {
       if (options.runs("latency")) {
         new LatencyScenario(broker, options).run(results);
       }
+      if (options.runs("partitions")) {
+        // against a broker with a hashing exchange: bench.partitions.uri, else warren.uri
+        new PartitionScenario(options).run(results);
+      }
     }
     System.out.println();
     System.out.print(results.table());
@@ -128,6 +134,13 @@ public final class BenchMain {
       System.out.println("Latency, publish to handler (every message of the measured runs):");
       System.out.println();
       System.out.print(results.latency.markdown());
+    }
+    if (!results.partitions.isEmpty()) {
+      System.out.println();
+      System.out.println(
+          "Partitioned consumers, " + results.partitions.broker() + " (medians of the same runs):");
+      System.out.println();
+      System.out.print(results.partitions.markdown());
     }
     ChartFile.write(results, options, STARTED);
     System.out.printf(

@@ -13,7 +13,8 @@ import java.util.Set;
  * @param messages messages per consume and publish run ({@code bench.messages})
  * @param scenarios which scenarios run ({@code bench.scenarios}: {@code consume}, {@code publish},
  *     {@code publish-breakdown}, {@code publish-exchange}, {@code telemetry} or {@code
- *     publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup}, {@code latency})
+ *     publish-breakdown}, {@code retry}, {@code request-reply}, {@code startup}, {@code latency},
+ *     {@code partitions})
  */
 record BenchOptions(String uri, int rounds, int messages, Set<String> scenarios) {
 

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
@@ -211,13 +212,20 @@ final class PublishScenario {
     }
     Tally.Run run =
         side.raw()
-            ? raw(queue, side.exchange(), messages, side == Side.RAW_WITH_SEQUENCE_HEADER)
-            : warren(
-                queue,
+            ? raw(
+                broker,
                 side.exchange(),
+                i -> queue,
+                messages,
+                side == Side.RAW_WITH_SEQUENCE_HEADER,
+                timeoutSeconds())
+            : warren(
+                side.exchange(),
+                i -> queue,
                 messages,
                 side != Side.WARREN_NOT_MANDATORY,
-                side.telemetry());
+                side.telemetry(),
+                timeoutSeconds());
     long held = broker.messageCount(queue);
     if (held != messages) {
       throw new IllegalStateException(
@@ -228,14 +236,22 @@ final class PublishScenario {
   }
 
   /**
-   * The raw client.
+   * The raw client (also the {@code partitions} scenario's, {@link PartitionScenario}).
    *
-   * @param exchange where to publish: {@code ""} (the default exchange, routing key {@code queue})
-   *     or an exchange that binds {@code queue} with its name
+   * @param exchange where to publish: {@code ""} (the default exchange) or an exchange that routes
+   *     every message of the run to a queue
+   * @param routingKey the routing key of the {@code i}-th message: the queue's name, or a key that
+   *     the exchange routes by
    * @param sequenceHeader whether each message carries its sequence number in a header, built the
    *     way Warren builds it for a mandatory message
    */
-  private Tally.Run raw(String queue, String exchange, int count, boolean sequenceHeader)
+  static Tally.Run raw(
+      BenchBroker broker,
+      String exchange,
+      IntFunction<String> routingKey,
+      int count,
+      boolean sequenceHeader,
+      long timeoutSeconds)
       throws Exception {
     Tally tally = new Tally(count);
     AtomicInteger returned = new AtomicInteger();
@@ -272,9 +288,9 @@ final class PublishScenario {
           headers.put("x-warren-publish-seq", sequence);
           properties = properties.builder().headers(headers).build();
         }
-        channel.basicPublish(exchange, queue, true, properties, body);
+        channel.basicPublish(exchange, routingKey.apply(i), true, properties, body);
       }
-      Tally.Run run = tally.await(timeoutSeconds(), "raw publish");
+      Tally.Run run = tally.await(timeoutSeconds, "raw publish");
       if (returned.get() > 0) {
         throw new IllegalStateException("raw publish: " + returned + " messages were returned");
       }
@@ -283,15 +299,22 @@ final class PublishScenario {
   }
 
   /**
-   * Warren's publisher.
+   * Warren's publisher, in a container of its own that reads its config ({@code warren.uri}, for
+   * one) from {@link TestConfig} and the system properties; clears {@link TestConfig} at the end.
    *
    * @param exchange as for {@link #raw}
+   * @param routingKey as for {@link #raw}
    * @param mandatory {@code true}: {@code publish(exchange, routingKey, payload)}, mandatory as by
    *     default; {@code false}: the same message built with {@code mandatory(false)}
    * @param telemetry what Warren reports to
    */
-  private Tally.Run warren(
-      String queue, String exchange, int count, boolean mandatory, TelemetrySetup telemetry)
+  static Tally.Run warren(
+      String exchange,
+      IntFunction<String> routingKey,
+      int count,
+      boolean mandatory,
+      TelemetrySetup telemetry,
+      long timeoutSeconds)
       throws Exception {
     Tally tally = new Tally(count);
     telemetry.configure();
@@ -302,11 +325,12 @@ final class PublishScenario {
       Tally.awaitQuietCompiler();
       tally.start();
       for (int i = 0; i < count; i++) {
+        String key = routingKey.apply(i);
         CompletionStage<Void> confirmed =
             mandatory
-                ? publisher.publish(exchange, queue, BenchBroker.body(i))
+                ? publisher.publish(exchange, key, BenchBroker.body(i))
                 : publisher.publish(
-                    OutgoingMessage.to(exchange, queue)
+                    OutgoingMessage.to(exchange, key)
                         .payload(BenchBroker.body(i))
                         .mandatory(false)
                         .build());
@@ -319,7 +343,7 @@ final class PublishScenario {
               }
             });
       }
-      return tally.await(timeoutSeconds(), "Warren publish");
+      return tally.await(timeoutSeconds, "Warren publish");
     } finally {
       TestConfig.clear();
     }

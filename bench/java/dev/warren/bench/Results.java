@@ -22,6 +22,9 @@ final class Results {
   /** The telemetry scenario's table. */
   final TelemetryTable telemetry = new TelemetryTable();
 
+  /** The partitions scenario's tables. */
+  final PartitionTable partitions = new PartitionTable();
+
   /** A side's median rate over raw's in one scenario, for the chart. */
   record Ratio(String scenario, String side, double rate) {}
 
