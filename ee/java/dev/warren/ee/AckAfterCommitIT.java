@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.GetResponse;
 import dev.warren.ee.app.Seen;
+import dev.warren.ee.app.TransactionEnds;
 import dev.warren.ee.database.OrderRows;
 import dev.warren.ee.support.EeBroker;
 import dev.warren.ee.support.EeDatabase;
@@ -57,7 +58,13 @@ class AckAfterCommitIT {
     Map<String, String> config = new HashMap<>(EeDatabase.config());
     config.put("warren.connection-name", "warren-ee-ack-after-commit");
     return Wars.war(
-        "ack-after-commit", config, OrderRows.class, Seen.class, EeDatabase.class, Servers.class);
+        "ack-after-commit",
+        config,
+        OrderRows.class,
+        Seen.class,
+        TransactionEnds.class,
+        EeDatabase.class,
+        Servers.class);
   }
 
   /** Everything the consumer recorded, once all ten records are in and the queue is settled. */

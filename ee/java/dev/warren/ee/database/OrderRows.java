@@ -3,12 +3,10 @@ package dev.warren.ee.database;
 import dev.warren.Delivery;
 import dev.warren.RabbitConsumer;
 import dev.warren.ee.app.Seen;
-import dev.warren.ee.support.EeBroker;
+import dev.warren.ee.app.TransactionEnds;
 import dev.warren.ee.support.EeDatabase;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
@@ -40,7 +38,7 @@ public class OrderRows {
   @Transactional
   public void onOrder(String body, Delivery delivery) throws SQLException {
     String attempt = body + "#" + delivery.attempt();
-    recordEnd(attempt);
+    TransactionEnds.record(registry, QUEUE, attempt, null);
     insert(body, body.startsWith("clash-") ? TAKEN : body);
     if (body.startsWith("throw-")) {
       throw new IllegalStateException("refusing " + body + " after its insert");
@@ -56,26 +54,5 @@ public class OrderRows {
       insert.setString(2, token);
       insert.executeUpdate();
     }
-  }
-
-  private void recordEnd(String attempt) {
-    registry.registerInterposedSynchronization(
-        new Synchronization() {
-          @Override
-          public void beforeCompletion() {}
-
-          @Override
-          public void afterCompletion(int status) {
-            Seen.add(
-                QUEUE,
-                attempt
-                    + ":"
-                    + (status == Status.STATUS_COMMITTED
-                        ? "committed"
-                        : status == Status.STATUS_ROLLEDBACK ? "rolledback" : "status " + status)
-                    + ":ready="
-                    + EeBroker.ready(QUEUE));
-          }
-        });
   }
 }
