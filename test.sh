@@ -3,7 +3,7 @@
 # the server suites on managed WildFly and Open Liberty, the unit tests and the container ITs on
 # Weld 6.0, and the integration tests against RabbitMQ 4.0.5 and 4.3.6 (chroots; need root and
 # Debian's mirror). Installs and starts RabbitMQ on 127.0.0.1:5672 first when it is not there
-# (Debian: apt-get, needs root).
+# (Debian: apt-get, needs root), and PostgreSQL on 127.0.0.1:5432 for the server suites.
 # WARREN_IT_BROKER_PORT and WARREN_IT_RABBITMQCTL point the integration tests at another node
 # (e.g. one started with it/brokers/node.sh); then nothing is installed or started.
 set -euo pipefail
@@ -25,6 +25,8 @@ if [ -n "${WARREN_IT_BROKER_PORT:-}" ]; then
 else
   ensure_local_broker test.sh
 fi
+. ee/local-postgresql.sh
+ensure_local_postgresql test.sh
 
 # The AsyncAPI tests need npm (the official AsyncAPI schemas and their validator), Chromium (the
 # page) with fonts, and Tesseract (reading the page's screenshot); without them they fail, never skip.

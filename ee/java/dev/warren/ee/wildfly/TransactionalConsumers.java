@@ -3,10 +3,9 @@ package dev.warren.ee.wildfly;
 import dev.warren.Delivery;
 import dev.warren.RabbitConsumer;
 import dev.warren.ee.app.Seen;
-import dev.warren.ee.support.EeBroker;
+import dev.warren.ee.app.TransactionEnds;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
@@ -70,27 +69,8 @@ public class TransactionalConsumers {
     Seen.add(COMMIT_FAILS, body + ":returned");
   }
 
-  /** Records how the transaction ended, and the queue (and its dead letter queue) at that time. */
   private void recordEnd(String queue, String what, String deadLetters) {
-    registry.registerInterposedSynchronization(
-        new Synchronization() {
-          @Override
-          public void beforeCompletion() {}
-
-          @Override
-          public void afterCompletion(int status) {
-            Seen.add(
-                queue,
-                what
-                    + ":"
-                    + (status == Status.STATUS_COMMITTED
-                        ? "committed"
-                        : status == Status.STATUS_ROLLEDBACK ? "rolledback" : "status " + status)
-                    + ":ready="
-                    + EeBroker.ready(queue)
-                    + (deadLetters == null ? "" : ":dead=" + EeBroker.ready(deadLetters)));
-          }
-        });
+    TransactionEnds.record(registry, queue, what, deadLetters);
   }
 
   /** A failure the application considers worth another attempt. */

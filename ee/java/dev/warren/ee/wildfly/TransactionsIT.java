@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warren.ee.app.Seen;
+import dev.warren.ee.app.TransactionEnds;
 import dev.warren.ee.support.EeBroker;
 import dev.warren.ee.support.Poll;
 import dev.warren.ee.support.Wars;
@@ -53,7 +54,8 @@ class TransactionsIT {
         TransactionalConsumers.class,
         TransactionalConsumers.Busy.class,
         BusyMeansRetry.class,
-        Seen.class);
+        Seen.class,
+        TransactionEnds.class);
   }
 
   private static List<String> seen(String scenario, int count) {
