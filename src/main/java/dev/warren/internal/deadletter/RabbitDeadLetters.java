@@ -1,5 +1,6 @@
 package dev.warren.internal.deadletter;
 
+import com.rabbitmq.client.Address;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
@@ -28,16 +29,22 @@ public final class RabbitDeadLetters implements DeadLetters {
   private static final Logger LOG = Logger.getLogger(RabbitDeadLetters.class.getName());
 
   private final ConnectionFactory factory;
+  private final List<Address> addresses;
   private final List<ConsumerModel> consumers;
   private final String retryCountHeader;
 
   /**
    * @param factory makes connections with the application's settings (it is copied)
+   * @param addresses the broker's addresses, as the application's connections use them
    * @param consumers every consumer of the deployment
    * @param retryCountHeader the header carrying Warren's retry count, reset on a replay
    */
   public RabbitDeadLetters(
-      ConnectionFactory factory, List<ConsumerModel> consumers, String retryCountHeader) {
+      ConnectionFactory factory,
+      List<Address> addresses,
+      List<ConsumerModel> consumers,
+      String retryCountHeader) {
+    this.addresses = List.copyOf(addresses);
     this.factory = factory.clone();
     this.factory.setAutomaticRecoveryEnabled(false);
     this.factory.setTopologyRecoveryEnabled(false);
@@ -146,7 +153,7 @@ public final class RabbitDeadLetters implements DeadLetters {
   }
 
   private <T> T call(String operation, String queue, DeadLetterQuery query, Work<T> work) {
-    try (Connection connection = factory.newConnection("warren-dead-letters")) {
+    try (Connection connection = factory.newConnection(addresses, "warren-dead-letters")) {
       return work.on(connection);
     } catch (IOException | ShutdownSignalException e) {
       String why = why(e);

@@ -54,6 +54,7 @@ public class RabbitResources {
     WarrenRuntime runtime = deployed.runtime();
     return new RabbitDeadLetters(
         runtime.connectionFactory(),
+        deployed.deployment().global().connection().addresses(),
         deployed.deployment().consumers(),
         deployed.deployment().global().retryCountHeader());
   }
