@@ -23,13 +23,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One pass over a dead letter queue from its head: reads the dead letters that were in it when the
  * pass began (a subscription on a channel of its own), and replays, purges or keeps each. Kept ones
- * stay in place and in order: on a classic queue they are held unacked and requeued at the end with
- * one {@code basic.nack(multiple, requeue)}, which puts each back in its place; on any other queue
- * each is copied to the tail (confirmed) and then acked, since a quorum queue counts a requeue as a
- * delivery attempt and moves it behind the rest (measured on RabbitMQ 3.10.8). There the
- * subscription never receives more than the messages counted at the start, so that it never has to
- * give one back: acks are held back while more could arrive, and it is cancelled before the last
- * acks. A replay or a kept copy is acked only once its copy is confirmed.
+ * stay in place and in order. A pass that {@code holds} them (a classic queue, or any queue on
+ * RabbitMQ 4.3 and later) keeps them unacked and requeues them at the end with one {@code
+ * basic.nack(multiple, requeue)}, which puts each back in its place and counts no attempt; any
+ * other pass copies each to the tail (confirmed) and then acks it, since a quorum queue before 4.3
+ * counts a requeue as a delivery attempt and moves the message behind the rest (measured on
+ * RabbitMQ 3.10.8). There the subscription never receives more than the messages counted at the
+ * start, so that it never has to give one back: acks are held back while more could arrive, and it
+ * is cancelled before the last acks. A replay or a kept copy is acked only once its copy is
+ * confirmed.
  *
  * <p>Threads: everything runs on the caller's thread but the subscription's callback (the client's
  * consumer thread, which only queues deliveries) and the confirm and return listeners of {@link
@@ -59,7 +61,7 @@ final class Pass {
   /** Copies awaiting their confirm at most; also the quorum subscription's prefetch at most. */
   static final int WINDOW = 1000;
 
-  /** The most dead letters a classic pass holds unacked (its prefetch at most). */
+  /** The most dead letters a pass that holds them keeps unacked (its prefetch at most). */
   static final int MAX_HELD = 100_000;
 
   /** How long a pass on a quorum queue waits after its last acks before closing its channel. */
@@ -70,7 +72,7 @@ final class Pass {
 
   private final Connection connection;
   private final String queue;
-  private final boolean classic;
+  private final boolean holds;
   private final DeadLetterQuery query;
   private final Mode mode;
   private final String retryCountHeader;
@@ -100,13 +102,13 @@ final class Pass {
   Pass(
       Connection connection,
       String queue,
-      boolean classic,
+      boolean holds,
       DeadLetterQuery query,
       Mode mode,
       String retryCountHeader) {
     this.connection = connection;
     this.queue = queue;
-    this.classic = classic;
+    this.holds = holds;
     this.query = query;
     this.mode = mode;
     this.retryCountHeader = retryCountHeader;
@@ -131,12 +133,12 @@ final class Pass {
     copies = new Copies(connection.createChannel());
     counted = source.queueDeclarePassive(queue).getMessageCount();
     if (counted > 0) {
-      prefetch = (int) Math.min(counted, classic ? MAX_HELD : WINDOW);
+      prefetch = (int) Math.min(counted, holds ? MAX_HELD : WINDOW);
       source.basicQos(prefetch);
       consumerTag = source.basicConsume(queue, false, new Inbox(source));
       rateStart = System.nanoTime();
       long lastProgress = System.nanoTime();
-      while (received < counted && !(classic && limitReached())) {
+      while (received < counted && !(holds && limitReached())) {
         Incoming next = inbox.poll(20, TimeUnit.MILLISECONDS);
         boolean progress = settle();
         if (next != null) {
@@ -157,7 +159,7 @@ final class Pass {
       finish();
     }
     closeQuietly(copies.channel());
-    if (!classic && acked + withheldFlushed > 0) {
+    if (!holds && acked + withheldFlushed > 0) {
       // measured on RabbitMQ 3.10.8: a quorum queue may apply the acks sent just before the channel
       // closes after the close, and then delivers those messages again (counted as a redelivery);
       // a round trip on the channel does not prevent it, a pause does
@@ -208,7 +210,7 @@ final class Pass {
   }
 
   private void keep(Copies.Copy copy) throws IOException, InterruptedException {
-    if (!classic) {
+    if (!holds) {
       send(copy, copy.kept); // held otherwise, and requeued at the end
     }
   }
@@ -260,7 +262,7 @@ final class Pass {
    * receive more than the messages counted at the start (acked + prefetch above that count).
    */
   private void ack(long tag) throws IOException {
-    if (classic || cancelled || acked + prefetch < counted) {
+    if (holds || cancelled || acked + prefetch < counted) {
       source.basicAck(tag, false);
       acked++;
     } else {
@@ -284,7 +286,7 @@ final class Pass {
           new DeadLetterReport.Failure(
               null, null, copies.unconfirmed() + " copies had no confirm: their originals stay"));
     }
-    if (classic) {
+    if (holds) {
       if (maxTag > 0) {
         source.basicNack(maxTag, true, true); // every one still held goes back to its place
       }

@@ -10,6 +10,7 @@ import dev.warren.DeadLetterReport;
 import dev.warren.DeadLetters;
 import dev.warren.QueueType;
 import dev.warren.internal.logging.DeadLetterMessages;
+import dev.warren.internal.model.BrokerVersion;
 import dev.warren.internal.model.ConsumerModel;
 import java.io.IOException;
 import java.time.Duration;
@@ -111,7 +112,15 @@ public final class RabbitDeadLetters implements DeadLetters {
         operation,
         queue,
         query,
-        connection -> new Pass(connection, queue, classic, query, mode, retryCountHeader).run());
+        connection ->
+            new Pass(
+                    connection,
+                    queue,
+                    classic || requeueIsFree(connection),
+                    query,
+                    mode,
+                    retryCountHeader)
+                .run());
   }
 
   /** The dead letter queue the query names. */
@@ -135,6 +144,15 @@ public final class RabbitDeadLetters implements DeadLetters {
       return query.queueType() == QueueType.CLASSIC;
     }
     return query.consumer() != null && consumer(query.consumer()).declareTopology();
+  }
+
+  /**
+   * Whether a requeue keeps a message's place and spends none of its attempts on every queue type:
+   * from RabbitMQ 4.3 a quorum queue counts only rejects toward its delivery limit and puts a
+   * nacked message back at its place (measured on 4.3.6).
+   */
+  private static boolean requeueIsFree(Connection connection) {
+    return BrokerVersion.of(connection.getServerProperties()).deliveryLimitCountsRejectsOnly();
   }
 
   private ConsumerModel consumer(String name) {
