@@ -16,14 +16,14 @@ import java.util.List;
  *
  * <ul>
  *   <li>on a classic queue ({@link DeadLetterQuery#queueType}, or Warren's own dead letter queues,
- *       which it declares classic) they are held unacknowledged during the call and requeued at its
- *       end, when the broker puts each back in its place;
- *   <li>on any other queue (a quorum queue, or one whose type Warren does not know) each is copied
- *       to the queue's tail (confirmed) and only then acknowledged: a quorum queue would count a
- *       requeue as a delivery attempt (RabbitMQ 3.x and 4.0–4.2), and drop the message past its
- *       delivery limit (20 by default on 4.0), and would move it behind the rest. The whole queue
- *       is rewritten this way, in order; dead letters that arrive during the call end up before the
- *       rewritten ones.
+ *       which it declares classic), and on any queue on RabbitMQ 4.3 and later, they are held
+ *       unacknowledged during the call and requeued at its end, when the broker puts each back in
+ *       its place without counting an attempt;
+ *   <li>on a quorum queue, or one whose type Warren does not know, before RabbitMQ 4.3, each is
+ *       copied to the queue's tail (confirmed) and only then acknowledged: such a queue would count
+ *       a requeue as a delivery attempt, drop the message past its delivery limit (20 by default on
+ *       4.0) and move it behind the rest. The whole queue is rewritten this way, in order; dead
+ *       letters that arrive during the call end up before the rewritten ones.
  * </ul>
  *
  * <p>A replayed dead letter is acknowledged (removed) only after the broker confirmed its copy in
