@@ -43,6 +43,7 @@ class DeadLettersIT extends WarrenIT {
   static final String SMALL_DLQ = PREFIX + "small.dlq";
   static final String SMALL_QUORUM_DLQ = PREFIX + "small.quorum.dlq";
   static final String PURGE_DLQ = PREFIX + "purge.dlq";
+  static final String LIMITED_DLQ = PREFIX + "limited.dlq";
   static final String ORDERS = PREFIX + "orders";
   static final String ORDERS_DLQ = PREFIX + "orders.dlq";
   static final int REPLAYED = 10_000;
@@ -57,6 +58,7 @@ class DeadLettersIT extends WarrenIT {
         .queue(SMALL_DLQ)
         .queue(SMALL_QUORUM_DLQ, Map.of("x-queue-type", "quorum"))
         .queue(PURGE_DLQ, Map.of("x-queue-type", "quorum"))
+        .queue(LIMITED_DLQ, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2))
         .queue(ORDERS)
         .queue(ORDERS_DLQ);
   }
@@ -192,6 +194,29 @@ class DeadLettersIT extends WarrenIT {
         assertThat(left)
             .allSatisfy(r -> assertThat(r.headers()).doesNotContainKey("x-delivery-count"));
       }
+    }
+  }
+
+  /**
+   * A quorum queue with a delivery limit of 2 and no dead-letter route drops a message at its third
+   * requeue (RabbitMQ 4.0 gives every quorum queue a limit of 20): browsing must not requeue in a
+   * way that counts.
+   */
+  @Test
+  void browsingAQuorumQueueTenTimesSpendsNoDeliveryAttempt() throws Exception {
+    List<String> ids = List.of("a", "b", "c", "d", "e");
+    List<Map<String, Object>> headers = new ArrayList<>();
+    ids.forEach(id -> headers.add(brokerHeaders()));
+    try (Letters letters = new Letters()) {
+      letters.publish(LIMITED_DLQ, ids, headers);
+      for (int i = 0; i < 10; i++) {
+        assertThat(deadLetters.browse(DeadLetterQuery.queue(LIMITED_DLQ).messageIds("b", "d")))
+            .extracting(DeadLetter::messageId)
+            .containsExactly("b", "d");
+      }
+      assertThat(letters.drain(LIMITED_DLQ))
+          .extracting(Letters.Read::messageId)
+          .containsExactlyElementsOf(ids);
     }
   }
 
