@@ -3,6 +3,7 @@ package dev.warren;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Which dead letters an operation of {@link DeadLetters} selects, and how it runs. Immutable: each
@@ -19,71 +20,45 @@ public final class DeadLetterQuery {
   /** The page size of {@link DeadLetters#browse} when no limit is set. */
   public static final int DEFAULT_PAGE = 100;
 
-  private final String consumer;
-  private final String queue;
-  private final QueueType queueType;
-  private final String reason;
-  private final String exception;
-  private final String headerName;
-  private final String headerValue;
-  private final Duration olderThan;
-  private final Duration newerThan;
-  private final Set<String> messageIds;
-  private final int limit;
-  private final double rate;
-  private final boolean dryRun;
+  // never changed once a query is handed out: each method changes a fresh copy
+  private String consumer;
+  private String queue;
+  private QueueType queueType;
+  private String reason;
+  private String exception;
+  private String headerName;
+  private String headerValue;
+  private Duration olderThan;
+  private Duration newerThan;
+  private Set<String> messageIds = Set.of();
+  private int limit;
+  private double rate;
+  private boolean dryRun;
 
-  private DeadLetterQuery(
-      String consumer,
-      String queue,
-      QueueType queueType,
-      String reason,
-      String exception,
-      String headerName,
-      String headerValue,
-      Duration olderThan,
-      Duration newerThan,
-      Set<String> messageIds,
-      int limit,
-      double rate,
-      boolean dryRun) {
-    this.consumer = consumer;
-    this.queue = queue;
-    this.queueType = queueType;
-    this.reason = reason;
-    this.exception = exception;
-    this.headerName = headerName;
-    this.headerValue = headerValue;
-    this.olderThan = olderThan;
-    this.newerThan = newerThan;
-    this.messageIds = messageIds;
-    this.limit = limit;
-    this.rate = rate;
-    this.dryRun = dryRun;
+  private DeadLetterQuery() {}
+
+  private DeadLetterQuery with(Consumer<DeadLetterQuery> change) {
+    DeadLetterQuery query = copy();
+    change.accept(query);
+    return query;
   }
 
-  private DeadLetterQuery with(
-      String reason,
-      String exception,
-      String headerName,
-      String headerValue,
-      Duration olderThan,
-      Duration newerThan,
-      Set<String> messageIds) {
-    return new DeadLetterQuery(
-        consumer,
-        queue,
-        queueType,
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds,
-        limit,
-        rate,
-        dryRun);
+  private DeadLetterQuery copy() {
+    DeadLetterQuery copy = new DeadLetterQuery();
+    copy.consumer = consumer;
+    copy.queue = queue;
+    copy.queueType = queueType;
+    copy.reason = reason;
+    copy.exception = exception;
+    copy.headerName = headerName;
+    copy.headerValue = headerValue;
+    copy.olderThan = olderThan;
+    copy.newerThan = newerThan;
+    copy.messageIds = messageIds;
+    copy.limit = limit;
+    copy.rate = rate;
+    copy.dryRun = dryRun;
+    return copy;
   }
 
   /**
@@ -92,20 +67,9 @@ public final class DeadLetterQuery {
    * @param name the consumer's name, as in {@code warren.consumers.<name>.*}
    */
   public static DeadLetterQuery consumer(String name) {
-    return new DeadLetterQuery(
-        Objects.requireNonNull(name, "name"),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        Set.of(),
-        0,
-        0,
-        false);
+    DeadLetterQuery query = new DeadLetterQuery();
+    query.consumer = Objects.requireNonNull(name, "name");
+    return query;
   }
 
   /**
@@ -114,20 +78,9 @@ public final class DeadLetterQuery {
    * @param name the queue's name
    */
   public static DeadLetterQuery queue(String name) {
-    return new DeadLetterQuery(
-        null,
-        Objects.requireNonNull(name, "name"),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        Set.of(),
-        0,
-        0,
-        false);
+    DeadLetterQuery query = new DeadLetterQuery();
+    query.queue = Objects.requireNonNull(name, "name");
+    return query;
   }
 
   /**
@@ -136,20 +89,7 @@ public final class DeadLetterQuery {
    * DeadLetters}). Warren knows it for a consumer's dead letter queue that it declares itself.
    */
   public DeadLetterQuery queueType(QueueType type) {
-    return new DeadLetterQuery(
-        consumer,
-        queue,
-        Objects.requireNonNull(type, "type"),
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds,
-        limit,
-        rate,
-        dryRun);
+    return with(q -> q.queueType = Objects.requireNonNull(type, "type"));
   }
 
   /**
@@ -158,14 +98,7 @@ public final class DeadLetterQuery {
    * delivery_limit} (see {@link DeadLetter#reason()}).
    */
   public DeadLetterQuery reason(String reason) {
-    return with(
-        Objects.requireNonNull(reason, "reason"),
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds);
+    return with(q -> q.reason = Objects.requireNonNull(reason, "reason"));
   }
 
   /**
@@ -173,26 +106,16 @@ public final class DeadLetterQuery {
    * (fully qualified, e.g. {@code java.net.SocketTimeoutException}).
    */
   public DeadLetterQuery exception(String className) {
-    return with(
-        reason,
-        Objects.requireNonNull(className, "className"),
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds);
+    return with(q -> q.exception = Objects.requireNonNull(className, "className"));
   }
 
   /** Only dead letters with header {@code name} whose value, as text, is {@code value}. */
   public DeadLetterQuery header(String name, String value) {
     return with(
-        reason,
-        exception,
-        Objects.requireNonNull(name, "name"),
-        Objects.requireNonNull(value, "value"),
-        olderThan,
-        newerThan,
-        messageIds);
+        q -> {
+          q.headerName = Objects.requireNonNull(name, "name");
+          q.headerValue = Objects.requireNonNull(value, "value");
+        });
   }
 
   /**
@@ -200,31 +123,17 @@ public final class DeadLetterQuery {
    * without a time is never selected by an age.
    */
   public DeadLetterQuery olderThan(Duration age) {
-    return with(
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        Objects.requireNonNull(age, "age"),
-        newerThan,
-        messageIds);
+    return with(q -> q.olderThan = Objects.requireNonNull(age, "age"));
   }
 
   /** Only dead letters that died less than {@code age} ago, see {@link #olderThan}. */
   public DeadLetterQuery newerThan(Duration age) {
-    return with(
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        Objects.requireNonNull(age, "age"),
-        messageIds);
+    return with(q -> q.newerThan = Objects.requireNonNull(age, "age"));
   }
 
   /** Only dead letters with one of these message ids. */
   public DeadLetterQuery messageIds(String... ids) {
-    return with(reason, exception, headerName, headerValue, olderThan, newerThan, Set.of(ids));
+    return with(q -> q.messageIds = Set.of(ids));
   }
 
   /**
@@ -236,20 +145,7 @@ public final class DeadLetterQuery {
     if (count < 1) {
       throw new IllegalArgumentException("limit must be at least 1, was " + count);
     }
-    return new DeadLetterQuery(
-        consumer,
-        queue,
-        queueType,
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds,
-        count,
-        rate,
-        dryRun);
+    return with(q -> q.limit = count);
   }
 
   /**
@@ -261,38 +157,12 @@ public final class DeadLetterQuery {
     if (!(perSecond > 0)) {
       throw new IllegalArgumentException("rate must be above 0, was " + perSecond);
     }
-    return new DeadLetterQuery(
-        consumer,
-        queue,
-        queueType,
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds,
-        limit,
-        perSecond,
-        dryRun);
+    return with(q -> q.rate = perSecond);
   }
 
   /** Changes nothing: the report says what would have been replayed or purged. */
   public DeadLetterQuery dryRun() {
-    return new DeadLetterQuery(
-        consumer,
-        queue,
-        queueType,
-        reason,
-        exception,
-        headerName,
-        headerValue,
-        olderThan,
-        newerThan,
-        messageIds,
-        limit,
-        rate,
-        true);
+    return with(q -> q.dryRun = true);
   }
 
   /** The consumer whose dead letter queue this is, {@code null} when a queue is named. */
