@@ -44,6 +44,9 @@ class DeadLettersIT extends WarrenIT {
   static final String SMALL_QUORUM_DLQ = PREFIX + "small.quorum.dlq";
   static final String PURGE_DLQ = PREFIX + "purge.dlq";
   static final String LIMITED_DLQ = PREFIX + "limited.dlq";
+  static final String UNROUTABLE_DLQ = PREFIX + "unroutable.dlq";
+  static final String CRASH_DLQ = PREFIX + "crash.dlq";
+  static final String CRASH_TARGET = PREFIX + "crash.target";
   static final String ORDERS = PREFIX + "orders";
   static final String ORDERS_DLQ = PREFIX + "orders.dlq";
   static final int REPLAYED = 10_000;
@@ -59,6 +62,9 @@ class DeadLettersIT extends WarrenIT {
         .queue(SMALL_QUORUM_DLQ, Map.of("x-queue-type", "quorum"))
         .queue(PURGE_DLQ, Map.of("x-queue-type", "quorum"))
         .queue(LIMITED_DLQ, Map.of("x-queue-type", "quorum", "x-delivery-limit", 2))
+        .queue(UNROUTABLE_DLQ, Map.of("x-queue-type", "quorum"))
+        .queue(CRASH_DLQ)
+        .queue(CRASH_TARGET)
         .queue(ORDERS)
         .queue(ORDERS_DLQ);
   }
@@ -217,6 +223,82 @@ class DeadLettersIT extends WarrenIT {
       assertThat(letters.drain(LIMITED_DLQ))
           .extracting(Letters.Read::messageId)
           .containsExactlyElementsOf(ids);
+    }
+  }
+
+  @Test
+  void aDeadLetterWhoseQueueIsGoneStaysAndIsReported() throws Exception {
+    Map<String, Object> gone = new HashMap<>(warrenHeaders());
+    gone.put("x-warren-origin-queue", PREFIX + "no-such-queue");
+    try (Letters letters = new Letters()) {
+      letters.publish(
+          UNROUTABLE_DLQ,
+          List.of("u-0", "u-1", "u-2"),
+          List.of(warrenHeaders(), gone, warrenHeaders()));
+
+      DeadLetterReport report = deadLetters.replay(DeadLetterQuery.queue(UNROUTABLE_DLQ));
+
+      assertThat(report.done()).isEqualTo(2);
+      assertThat(report.failed())
+          .singleElement()
+          .satisfies(
+              f -> {
+                assertThat(f.messageId()).isEqualTo("u-1");
+                assertThat(f.target()).isEqualTo(PREFIX + "no-such-queue");
+                assertThat(f.why()).contains("312").contains("NO_ROUTE");
+              });
+      assertThat(letters.drain(UNROUTABLE_DLQ))
+          .extracting(Letters.Read::messageId)
+          .containsExactly("u-1");
+      assertThat(letters.drain(TARGET))
+          .extracting(Letters.Read::messageId)
+          .containsExactly("u-0", "u-2");
+    }
+  }
+
+  /**
+   * The broker closes the replay's connection half way: the call fails with WARREN-303, and every
+   * dead letter is either still in the dead letter queue, in its order, or replayed (a few may be
+   * both: replayed, their ack lost with the connection).
+   */
+  @Test
+  void aReplayCutOffHalfWayLosesNothing() throws Exception {
+    List<String> ids = new ArrayList<>();
+    List<Map<String, Object>> headers = new ArrayList<>();
+    Map<String, Object> origin = new HashMap<>(warrenHeaders());
+    origin.put("x-warren-origin-queue", CRASH_TARGET);
+    for (int i = 0; i < 3_000; i++) {
+      ids.add("crash-" + i);
+      headers.add(origin);
+    }
+    try (Letters letters = new Letters()) {
+      letters.publish(CRASH_DLQ, ids, headers);
+      java.util.concurrent.CompletableFuture<DeadLetterReport> replay =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () ->
+                  deadLetters.replay(
+                      DeadLetterQuery.queue(CRASH_DLQ).queueType(QueueType.CLASSIC).rate(500)));
+      // rabbitmqctl takes seconds to list and close: the replay takes 6 s
+      await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(CRASH_TARGET) >= 200);
+      assertThat(Broker.closeConnectionsNamed("warren-dead-letters", "dl35 cut-off")).isOne();
+      assertThat(replay)
+          .failsWithin(Duration.ofSeconds(20))
+          .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+          .withMessageContaining("WARREN-303");
+
+      List<String> replayed =
+          letters.drain(CRASH_TARGET).stream().map(Letters.Read::messageId).toList();
+      List<String> left = letters.drain(CRASH_DLQ).stream().map(Letters.Read::messageId).toList();
+      System.out.printf(
+          "dl35: cut off after %d replayed, %d left, %d both%n",
+          replayed.size(), left.size(), left.stream().filter(replayed::contains).count());
+      assertThat(replayed).doesNotHaveDuplicates().hasSizeBetween(200, 2_999);
+      HashSet<String> all = new HashSet<>(replayed);
+      all.addAll(left);
+      assertThat(all).containsExactlyInAnyOrderElementsOf(ids);
+      assertThat(left)
+          .isSortedAccordingTo(
+              java.util.Comparator.comparingInt(id -> Integer.parseInt(id.substring(6))));
     }
   }
 

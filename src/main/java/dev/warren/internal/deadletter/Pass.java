@@ -140,6 +140,7 @@ final class Pass {
       long lastProgress = System.nanoTime();
       while (received < counted && !(holds && limitReached())) {
         Incoming next = inbox.poll(20, TimeUnit.MILLISECONDS);
+        failIfClosed();
         boolean progress = settle();
         if (next != null) {
           handle(next);
@@ -224,12 +225,22 @@ final class Pass {
     copies.send(copy, properties);
   }
 
+  /** Stops the pass when the broker closed a channel or the connection under it. */
+  private void failIfClosed() {
+    for (Channel channel : List.of(source, copies.channel())) {
+      if (!channel.isOpen()) {
+        throw channel.getCloseReason();
+      }
+    }
+  }
+
   /** Waits until the next replay is due at the query's rate. */
   private void pace() throws IOException, InterruptedException {
     if (query.rate() > 0) {
       long due = rateStart + (long) (replays * 1_000_000_000L / query.rate());
       for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
         settle();
+        failIfClosed();
         LockSupport.parkNanos(Math.min(wait, 2_000_000));
         if (Thread.interrupted()) {
           throw new InterruptedException();
@@ -276,11 +287,12 @@ final class Pass {
       withheldFlushed++;
     }
     long end = System.nanoTime() + IDLE_MILLIS * 3_000_000;
-    while (copies.unconfirmed() > 0 && System.nanoTime() < end) {
+    // a replay that failed sends a copy to keep its dead letter: wait for that one too
+    boolean settled = true;
+    while ((settled || copies.unconfirmed() > 0) && System.nanoTime() < end) {
       copies.await(0, 100);
-      settle();
+      settled = settle();
     }
-    settle();
     if (copies.unconfirmed() > 0) {
       failed.add(
           new DeadLetterReport.Failure(

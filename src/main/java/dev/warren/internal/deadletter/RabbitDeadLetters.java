@@ -178,14 +178,14 @@ public final class RabbitDeadLetters implements DeadLetters {
       if (why.contains("404")) {
         throw new IllegalStateException(DeadLetterMessages.queueMissing(queue, why), e);
       }
-      throw new IllegalStateException(DeadLetterMessages.brokerFailed(operation, queue, 0, why), e);
+      throw new IllegalStateException(DeadLetterMessages.brokerFailed(operation, queue, why), e);
     } catch (TimeoutException e) {
       throw new IllegalStateException(
-          DeadLetterMessages.brokerFailed(operation, queue, 0, "no answer in time"), e);
+          DeadLetterMessages.brokerFailed(operation, queue, "no answer in time"), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(
-          DeadLetterMessages.brokerFailed(operation, queue, 0, "interrupted"), e);
+          DeadLetterMessages.brokerFailed(operation, queue, "interrupted"), e);
     }
   }
 

@@ -47,13 +47,12 @@ public final class DeadLetterMessages {
       new Message(
           303,
           Level.THROWN,
-          "dead letters: {operation} of queue '{queue}' stopped after {examined} dead letters "
-              + "({why}); |nothing was lost: dead letters not yet settled stay in the queue "
+          "dead letters: {operation} of queue '{queue}' stopped ({why}); |nothing was lost: dead letters not yet settled stay in the queue "
               + "(unconfirmed copies may exist as duplicates, their x-warren-replayed header says "
               + "so); run it again once the broker answers");
 
-  public static String brokerFailed(String operation, String queue, long examined, String why) {
-    return BROKER_FAILED.text(operation, queue, examined, why);
+  public static String brokerFailed(String operation, String queue, String why) {
+    return BROKER_FAILED.text(operation, queue, why);
   }
 
   public static final Message DONE =
