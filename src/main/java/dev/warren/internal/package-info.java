@@ -28,6 +28,9 @@
  *       shutdown (bounded), the first exchange check or channel opening of a publish or request
  *       made on a completion thread, whose stage follows it, and the sampling of partitions' ready
  *       messages ({@code runtime.PartitionSampler}).
+ *   <li><b>caller</b>: {@code dev.warren.DeadLetters} runs each call on the application's thread
+ *       that makes it, on a connection of its own ({@code deadletter.Pass}); only that connection's
+ *       reader and consumer threads help, queueing deliveries and recording confirms.
  *   <li><b>timer</b>: {@code warren-timer} (1 thread). Request and confirm timeouts, batch waits,
  *       in-process delays, handler-timeouts, pauses; it only decides and hands work on.
  *   <li><b>client work</b>: {@code warren-amqp-work-N}, the consumer callbacks of channels the

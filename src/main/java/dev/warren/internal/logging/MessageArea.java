@@ -84,6 +84,8 @@ public enum MessageArea {
   INTERCEPTOR(InterceptorMessages.class, "Warren's interceptor", 150, 159),
   TELEMETRY(TelemetryMessages.class, "telemetry (OpenTelemetry) and health", 180, 199),
   SERVER_THREADS(ServerMessages.class, "Jakarta EE servers' managed threads", 200, 202),
+  DEAD_LETTERS(
+      DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
   HEADERS(HeaderMessages.class, "typed delivery metadata and @Header parameters", 210, 213),
   TEST_KIT(null, "the test kit (dev.warren:warren-test)", 214, 219),
   CLIENT(

@@ -4,10 +4,12 @@ import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.AsyncApiDocument;
+import dev.warren.DeadLetters;
 import dev.warren.Publisher;
 import dev.warren.Requester;
 import dev.warren.Warren;
 import dev.warren.internal.asyncapi.AsyncApi;
+import dev.warren.internal.deadletter.RabbitDeadLetters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -20,10 +22,10 @@ import java.util.concurrent.TimeoutException;
  * Makes the raw client injectable: {@code @Inject @Warren Connection} is Warren's connection for
  * publishing and requests (do not close it: Warren does at shutdown), {@code @Inject @Warren
  * Channel} a dedicated channel closed when the injecting bean is destroyed; also the application's
- * {@code Publisher}, {@code Requester} and {@code AsyncApiDocument} (one per application, built on
- * first use). Added to every deployment by the extension, which also adds the unqualified {@code
- * Connection} and {@code Channel} when the application has none of its own, made by {@link
- * #connection(WarrenRuntime)} and {@link #channel(WarrenRuntime)}.
+ * {@code Publisher}, {@code Requester}, {@code DeadLetters} and {@code AsyncApiDocument} (one per
+ * application, built on first use). Added to every deployment by the extension, which also adds the
+ * unqualified {@code Connection} and {@code Channel} when the application has none of its own, made
+ * by {@link #connection(WarrenRuntime)} and {@link #channel(WarrenRuntime)}.
  */
 public class RabbitResources {
 
@@ -43,6 +45,18 @@ public class RabbitResources {
   @Produces
   Requester requester() {
     return deployed.runtime().requester();
+  }
+
+  /** Each call opens a connection of its own, so one instance serves every caller. */
+  @Produces
+  @ApplicationScoped
+  DeadLetters deadLetters() {
+    WarrenRuntime runtime = deployed.runtime();
+    return new RabbitDeadLetters(
+        runtime.connectionFactory(),
+        deployed.deployment().global().connection().addresses(),
+        deployed.deployment().consumers(),
+        deployed.deployment().global().retryCountHeader());
   }
 
   @Produces
