@@ -258,7 +258,10 @@ public final class WarrenConfig {
   static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
   static final Duration DEFAULT_RECOVERY_INTERVAL = Duration.ofSeconds(1);
   static final Duration DEFAULT_BROKER_CONSUMER_TIMEOUT = Duration.ofMinutes(30);
-  static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
+
+  /** Warren's retry count header when {@link #RETRY_COUNT_HEADER} is not set. */
+  public static final String DEFAULT_RETRY_COUNT_HEADER = "x-warren-retry-count";
+
   static final Duration DEFAULT_CONFIRM_TIMEOUT = Duration.ofSeconds(30);
   static final int DEFAULT_MAX_IN_FLIGHT = 1000;
   static final int MAX_NACK_REPUBLISHES = 10;

@@ -98,6 +98,7 @@ final class Pass {
   private boolean cancelled;
   private long withheldFlushed;
   private long rateStart;
+  private PassProgress progress = PassProgress.NONE;
 
   Pass(
       Connection connection,
@@ -114,6 +115,12 @@ final class Pass {
     this.retryCountHeader = retryCountHeader;
     this.limit =
         mode == Mode.BROWSE && query.limit() == 0 ? DeadLetterQuery.DEFAULT_PAGE : query.limit();
+  }
+
+  /** Tells {@code progress} how far the pass got as it runs; none by default. */
+  Pass progress(PassProgress progress) {
+    this.progress = progress;
+    return this;
   }
 
   /** The ready messages of the queue, touching none (a passive declare). */
@@ -148,6 +155,7 @@ final class Pass {
         }
         if (progress) {
           lastProgress = System.nanoTime();
+          this.progress.update(received, counted, selected, done);
         } else if (System.nanoTime() - lastProgress > IDLE_MILLIS * 1_000_000) {
           break; // someone else took messages, or the broker does not answer
         }
@@ -168,6 +176,7 @@ final class Pass {
       Thread.sleep(SETTLE_MILLIS);
     }
     closeQuietly(source);
+    progress.update(received, counted, selected, done);
     return new Result(
         received, selected, done, Collections.unmodifiableList(ids), List.copyOf(failed), page);
   }

@@ -55,32 +55,52 @@ public final class RabbitDeadLetters implements DeadLetters {
 
   @Override
   public long count(DeadLetterQuery query) {
+    return count(query, PassProgress.NONE);
+  }
+
+  /** {@link #count(DeadLetterQuery)}, telling {@code progress} how far it got (internal). */
+  public long count(DeadLetterQuery query, PassProgress progress) {
     if (!query.filters()) {
       String queue = queue(query);
       return call("count", queue, query, connection -> Pass.ready(connection, queue));
     }
-    return pass(query, Pass.Mode.COUNT).selected();
+    return pass(query, Pass.Mode.COUNT, progress).selected();
   }
 
   @Override
   public List<DeadLetter> browse(DeadLetterQuery query) {
-    return pass(query, Pass.Mode.BROWSE).page();
+    return browse(query, PassProgress.NONE);
+  }
+
+  /** {@link #browse(DeadLetterQuery)}, telling {@code progress} how far it got (internal). */
+  public List<DeadLetter> browse(DeadLetterQuery query, PassProgress progress) {
+    return pass(query, Pass.Mode.BROWSE, progress).page();
   }
 
   @Override
   public DeadLetterReport replay(DeadLetterQuery query) {
-    return report(query, Pass.Mode.REPLAY);
+    return replay(query, PassProgress.NONE);
+  }
+
+  /** {@link #replay(DeadLetterQuery)}, telling {@code progress} how far it got (internal). */
+  public DeadLetterReport replay(DeadLetterQuery query, PassProgress progress) {
+    return report(query, Pass.Mode.REPLAY, progress);
   }
 
   @Override
   public DeadLetterReport purge(DeadLetterQuery query) {
-    return report(query, Pass.Mode.PURGE);
+    return purge(query, PassProgress.NONE);
   }
 
-  private DeadLetterReport report(DeadLetterQuery query, Pass.Mode mode) {
+  /** {@link #purge(DeadLetterQuery)}, telling {@code progress} how far it got (internal). */
+  public DeadLetterReport purge(DeadLetterQuery query, PassProgress progress) {
+    return report(query, Pass.Mode.PURGE, progress);
+  }
+
+  private DeadLetterReport report(DeadLetterQuery query, Pass.Mode mode, PassProgress progress) {
     long start = System.nanoTime();
     String queue = queue(query);
-    Pass.Result result = pass(query, mode);
+    Pass.Result result = pass(query, mode, progress);
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     String operation = mode.name().toLowerCase(Locale.ROOT);
     DeadLetterMessages.done(
@@ -104,7 +124,7 @@ public final class RabbitDeadLetters implements DeadLetters {
         took);
   }
 
-  private Pass.Result pass(DeadLetterQuery query, Pass.Mode mode) {
+  private Pass.Result pass(DeadLetterQuery query, Pass.Mode mode, PassProgress progress) {
     String queue = queue(query);
     boolean classic = classic(query);
     String operation = mode.name().toLowerCase(Locale.ROOT);
@@ -120,6 +140,7 @@ public final class RabbitDeadLetters implements DeadLetters {
                     query,
                     mode,
                     retryCountHeader)
+                .progress(progress)
                 .run());
   }
 
