@@ -1,0 +1,9 @@
+package dev.warren.cli;
+
+/** A command line the tool cannot run (exit code 2); its message is a {@code WARREN-32x} text. */
+final class UsageException extends Exception {
+
+  UsageException(String message) {
+    super(message);
+  }
+}
