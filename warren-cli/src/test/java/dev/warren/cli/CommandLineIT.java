@@ -45,6 +45,7 @@ class CommandLineIT {
   private final String nonce = UUID.randomUUID().toString().substring(0, 8);
   private final String dlq = "cli-it-dlq-" + nonce;
   private final String origin = "cli-it-origin-" + nonce;
+  private final String quorumDlq = "cli-it-quorum-dlq-" + nonce;
   private final String gone = "cli-it-gone-" + nonce; // never declared: replays there are returned
   private Connection connection;
   private Channel channel;
@@ -91,6 +92,11 @@ class CommandLineIT {
   }
 
   private void publish(String id, Map<String, Object> headers, Date timestamp) throws IOException {
+    publish(dlq, id, headers, timestamp);
+  }
+
+  private void publish(String queue, String id, Map<String, Object> headers, Date timestamp)
+      throws IOException {
     AMQP.BasicProperties properties =
         new AMQP.BasicProperties.Builder()
             .messageId(id)
@@ -100,7 +106,7 @@ class CommandLineIT {
             .headers(headers)
             .build();
     channel.basicPublish(
-        "", dlq, properties, ("{\"id\":\"" + id + "\"}").getBytes(StandardCharsets.UTF_8));
+        "", queue, properties, ("{\"id\":\"" + id + "\"}").getBytes(StandardCharsets.UTF_8));
   }
 
   @AfterEach
@@ -108,6 +114,7 @@ class CommandLineIT {
     if (channel != null && channel.isOpen()) {
       channel.queueDelete(dlq);
       channel.queueDelete(origin);
+      channel.queueDelete(quorumDlq);
     }
     if (connection != null) {
       connection.close();
@@ -233,6 +240,45 @@ class CommandLineIT {
     assertThat(ready(dlq)).isEqualTo(408);
     assertThat(browseIds()).isEqualTo(left.subList(102, left.size()));
     assertThat(ready(origin)).isZero();
+  }
+
+  @Test
+  void aQuorumDeadLetterQueueIsReplayedWithoutLossAndKeepsTheOthersInOrder() throws Exception {
+    channel.queueDeclare(quorumDlq, true, false, false, Map.of("x-queue-type", "quorum"));
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      boolean poison = i % 3 == 2;
+      Map<String, Object> headers = new HashMap<>();
+      headers.put("x-warren-origin-queue", origin);
+      headers.put("x-warren-death-reason", "max-attempts");
+      headers.put("x-warren-exception", (poison ? JSON : TIMEOUT) + ": " + i);
+      publish(quorumDlq, "q-" + i, headers, null);
+      if (poison) {
+        kept.add("q-" + i);
+      }
+    }
+    channel.waitForConfirmsOrDie(30_000);
+
+    Run replay =
+        ok(
+            "replay",
+            "--queue",
+            quorumDlq,
+            "--queue-type",
+            "quorum",
+            "--exception",
+            TIMEOUT,
+            "--rate",
+            "2000");
+
+    assertThat(replay.out()).contains("selected  400", "replayed  400", "failed    0");
+    Map<String, Integer> replayed = drain(origin);
+    assertThat(replayed).hasSize(400);
+    assertThat(replayed.values()).containsOnly(1);
+    assertThat(replayed.keySet()).noneMatch(kept::contains);
+    List<String> lines = ok("browse", "--queue", quorumDlq, "--limit", "1000").lines();
+    assertThat(lines.subList(1, lines.size()).stream().map(line -> line.split("\t")[1]))
+        .containsExactlyElementsOf(kept);
   }
 
   @Test
