@@ -91,7 +91,6 @@ public final class Main {
       out.print(Help.TEXT);
       return DONE;
     }
-    RabbitDeadLetters deadLetters = Broker.deadLetters(command.uri(), command.retryCountHeader());
     Printer printer = new Printer(out, command.json());
     String operation = command.operation().word();
     boolean show = command.progress() != null ? command.progress() : terminal;
@@ -108,6 +107,7 @@ public final class Main {
     PassProgress shown = show ? progress : PassProgress.NONE;
     logTo(err, progress);
     try {
+      RabbitDeadLetters deadLetters = Broker.deadLetters(command.uri(), command.retryCountHeader());
       switch (command.operation()) {
         case COUNT ->
             printer.count(command.query().queue(), deadLetters.count(command.query(), shown));
