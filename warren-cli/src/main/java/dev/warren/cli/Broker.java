@@ -10,6 +10,7 @@ import dev.warren.internal.config.ConnectionLayout;
 import dev.warren.internal.config.ConnectionSettings;
 import dev.warren.internal.deadletter.RabbitDeadLetters;
 import dev.warren.internal.logging.CommandLineMessages;
+import dev.warren.internal.logging.DeadLetterMessages;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -90,7 +91,16 @@ final class Broker {
             masked(uri), t.getClass().getSimpleName() + ": " + firstLine(t.getMessage()));
       }
     }
-    return failure.getMessage();
+    String message = failure.getMessage();
+    if (message != null && message.startsWith(DeadLetterMessages.QUEUE_MISSING.id() + " ")) {
+      // the library's advice speaks of the application's settings: say which option names it
+      return message
+          + System.lineSeparator()
+          + "(on the command line: check --queue, and the virtual host in the path of --uri or "
+          + Arguments.URI_VARIABLE
+          + ")";
+    }
+    return message;
   }
 
   private static String firstLine(String text) {

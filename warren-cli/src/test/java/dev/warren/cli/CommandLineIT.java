@@ -287,7 +287,8 @@ class CommandLineIT {
     Run run = run(Map.of(), "count", "--queue", missing, "--reason", "rejected", "--uri", URI);
 
     assertThat(run.exit()).isEqualTo(3);
-    assertThat(run.err()).contains("WARREN-302 ", "queue '" + missing + "' does not exist");
+    assertThat(run.err())
+        .contains("WARREN-302 ", "queue '" + missing + "' does not exist", "check --queue");
     assertThat(run.out()).isEmpty();
   }
 
