@@ -12,7 +12,7 @@ public final class CommandLineMessages {
 
   public static final Message MISSING_OPTION =
       new Message(
-          320,
+          330,
           Level.THROWN,
           "command line: {command} needs option '{option}' ({what}); |add it, e.g. {example}");
 
@@ -22,7 +22,7 @@ public final class CommandLineMessages {
 
   public static final Message BAD_VALUE =
       new Message(
-          321,
+          331,
           Level.THROWN,
           "command line: option '{option}' has the value '{value}', which is not valid: {why}; "
               + "|write {expected}");
@@ -33,7 +33,7 @@ public final class CommandLineMessages {
 
   public static final Message UNKNOWN_ARGUMENT =
       new Message(
-          322,
+          332,
           Level.THROWN,
           "command line: '{argument}' is {what}; |start with one of count, browse, replay or "
               + "purge, then the options ('--help' lists them)");
@@ -44,7 +44,7 @@ public final class CommandLineMessages {
 
   public static final Message BAD_URI =
       new Message(
-          323,
+          333,
           Level.THROWN,
           "command line: the broker URI from {source} is not valid: {why}; |write "
               + "amqp://user:password@host:port/virtual-host (amqps:// for TLS)");
@@ -55,7 +55,7 @@ public final class CommandLineMessages {
 
   public static final Message NO_VALUE =
       new Message(
-          324,
+          334,
           Level.THROWN,
           "command line: option '{option}' needs a value; |write {option} <value> or "
               + "{option}=<value>");
@@ -66,7 +66,7 @@ public final class CommandLineMessages {
 
   public static final Message TWICE =
       new Message(
-          325,
+          335,
           Level.THROWN,
           "command line: option '{option}' is given more than once; |give it once (only "
               + "--message-id may repeat)");
@@ -77,7 +77,7 @@ public final class CommandLineMessages {
 
   public static final Message NOT_FOR_COMMAND =
       new Message(
-          326,
+          336,
           Level.THROWN,
           "command line: option '{option}' does nothing for {command}; |leave it out, or use it "
               + "with {commands}");
@@ -88,7 +88,7 @@ public final class CommandLineMessages {
 
   public static final Message LOGIN_REFUSED =
       new Message(
-          327,
+          337,
           Level.THROWN,
           "command line: the broker at {where} refused user '{user}' ({why}); |check the user "
               + "name and password of --uri or WARREN_URI, and that the user may use the "
@@ -100,7 +100,7 @@ public final class CommandLineMessages {
 
   public static final Message UNREACHABLE =
       new Message(
-          328,
+          338,
           Level.THROWN,
           "command line: cannot reach the broker at {where} ({why}); |check the host and port of "
               + "--uri or WARREN_URI, and that RabbitMQ runs there");
@@ -111,7 +111,7 @@ public final class CommandLineMessages {
 
   public static final Message VIRTUAL_HOST_REFUSED =
       new Message(
-          329,
+          339,
           Level.THROWN,
           "command line: the broker at {where} refused virtual host '{vhost}' to user '{user}' "
               + "({why}); |check the virtual host, the path of --uri or WARREN_URI (write '/' "

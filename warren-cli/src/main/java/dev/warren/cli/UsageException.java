@@ -1,6 +1,6 @@
 package dev.warren.cli;
 
-/** A command line the tool cannot run (exit code 2); its message is a {@code WARREN-32x} text. */
+/** A command line the tool cannot run (exit code 2); its message is a {@code WARREN-33x} text. */
 final class UsageException extends Exception {
 
   UsageException(String message) {

@@ -118,21 +118,21 @@ class ArgumentsTest {
   @Test
   void aMissingQueueOrUriNamesTheOptionAndTheFix() {
     assertThat(refusal(URI, "replay"))
-        .startsWith("WARREN-320 ")
+        .startsWith("WARREN-330 ")
         .contains("'--queue'", "--queue orders.dlq");
     assertThat(refusal(null, "count", "--queue", "q"))
-        .startsWith("WARREN-320 ")
+        .startsWith("WARREN-330 ")
         .contains("'--uri'", "WARREN_URI", "process list");
   }
 
   @Test
   void aBadUriIsRefusedWithoutRepeatingThePassword() {
     assertThat(refusal("amqp://ops:pa/ss@host/", "count", "--queue", "q"))
-        .startsWith("WARREN-323 ")
+        .startsWith("WARREN-333 ")
         .contains("from WARREN_URI", "percent-encode")
         .doesNotContain("pa/ss", "ss@");
     assertThat(refusal(null, "count", "--queue", "q", "--uri", "http://ops:hunter2@host/"))
-        .startsWith("WARREN-323 ")
+        .startsWith("WARREN-333 ")
         .contains("from --uri", "amqp://")
         .doesNotContain("hunter2");
   }
@@ -140,58 +140,58 @@ class ArgumentsTest {
   @Test
   void badValuesNameTheOptionAndWhatToWrite() {
     assertThat(refusal(URI, "browse", "--queue", "q", "--limit", "0"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("'--limit'", "'0'", "at least 1");
     assertThat(refusal(URI, "browse", "--queue", "q", "--limit", "many"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("not a number");
     assertThat(refusal(URI, "replay", "--queue", "q", "--rate", "-5"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("'--rate'", "above 0");
     assertThat(refusal(URI, "browse", "--queue", "q", "--older-than", "yesterday"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("'--older-than'", "10m, 2h, 7d");
     assertThat(refusal(URI, "browse", "--queue", "q", "--header", "tenant"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("name=value");
     assertThat(refusal(URI, "browse", "--queue", "q", "--queue-type", "stream"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("classic or quorum");
     assertThat(refusal(URI, "browse", "--queue", "q", "--json=yes"))
-        .startsWith("WARREN-321 ")
+        .startsWith("WARREN-331 ")
         .contains("takes no value");
   }
 
   @Test
   void unknownCommandsAndOptionsAreRefused() {
-    assertThat(refusal(URI, "--queue", "q")).startsWith("WARREN-322 ").contains("no command");
+    assertThat(refusal(URI, "--queue", "q")).startsWith("WARREN-332 ").contains("no command");
     assertThat(refusal(URI, "requeue", "--queue", "q"))
-        .startsWith("WARREN-322 ")
+        .startsWith("WARREN-332 ")
         .contains("'requeue' is not a command", "count, browse, replay or purge");
     assertThat(refusal(URI, "count", "--queue", "q", "--force"))
-        .startsWith("WARREN-322 ")
+        .startsWith("WARREN-332 ")
         .contains("'--force' is not an option");
     assertThat(refusal(URI, "count", "purge", "--queue", "q"))
-        .startsWith("WARREN-322 ")
+        .startsWith("WARREN-332 ")
         .contains("a second command");
   }
 
   @Test
   void anOptionWithoutItsValueOrTwiceIsRefused() {
-    assertThat(refusal(URI, "count", "--queue")).startsWith("WARREN-324 ").contains("'--queue'");
-    assertThat(refusal(URI, "count", "--queue", "--json")).startsWith("WARREN-324 ");
+    assertThat(refusal(URI, "count", "--queue")).startsWith("WARREN-334 ").contains("'--queue'");
+    assertThat(refusal(URI, "count", "--queue", "--json")).startsWith("WARREN-334 ");
     assertThat(refusal(URI, "count", "--queue", "a", "--queue", "b"))
-        .startsWith("WARREN-325 ")
+        .startsWith("WARREN-335 ")
         .contains("'--queue'", "--message-id");
   }
 
   @Test
   void optionsThatDoNothingForTheCommandAreRefused() {
     assertThat(refusal(URI, "purge", "--queue", "q", "--rate", "10"))
-        .startsWith("WARREN-326 ")
+        .startsWith("WARREN-336 ")
         .contains("'--rate'", "purge", "[replay]");
     assertThat(refusal(URI, "browse", "--queue", "q", "--dry-run"))
-        .startsWith("WARREN-326 ")
+        .startsWith("WARREN-336 ")
         .contains("'--dry-run'", "[replay, purge]");
   }
 

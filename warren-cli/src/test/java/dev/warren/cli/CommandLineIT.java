@@ -304,7 +304,7 @@ class CommandLineIT {
 
     assertThat(run.exit()).isEqualTo(3);
     assertThat(run.err())
-        .contains("WARREN-327 ", "refused user 'guest'", "amqp://guest:****@127.0.0.1:" + PORT);
+        .contains("WARREN-337 ", "refused user 'guest'", "amqp://guest:****@127.0.0.1:" + PORT);
     assertThat(run.out() + run.err()).doesNotContain(password);
     assertThat(ready(dlq)).isEqualTo(LETTERS + GONE);
   }
@@ -313,15 +313,15 @@ class CommandLineIT {
   void usageErrorsExitWithTwoAndChangeNothing() throws Exception {
     Run none = run(Map.of());
     assertThat(none.exit()).isEqualTo(2);
-    assertThat(none.err()).contains("WARREN-322 ", "--help");
+    assertThat(none.err()).contains("WARREN-332 ", "--help");
 
     Run limit = run(Map.of(), "purge", "--queue", dlq, "--limit", "0", "--uri", URI);
     assertThat(limit.exit()).isEqualTo(2);
-    assertThat(limit.err()).contains("WARREN-321 ", "'--limit'");
+    assertThat(limit.err()).contains("WARREN-331 ", "'--limit'");
 
     Run noQueue = run(Map.of(), "purge", "--reason", "rejected");
     assertThat(noQueue.exit()).isEqualTo(2);
-    assertThat(noQueue.err()).contains("WARREN-320 ", "'--queue'");
+    assertThat(noQueue.err()).contains("WARREN-330 ", "'--queue'");
 
     Run help = run(Map.of(), "--help");
     assertThat(help.exit()).isZero();
