@@ -32,10 +32,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The dead letter operations over HTTP, behind the server's own security: the WAR turns the
- * endpoint on and brings only a BASIC login-config (and, for Liberty, its role binding); the users
- * are the server's (WildFly: added with add-user.sh by the build; Liberty: the basicRegistry of
- * ee/resources/liberty/server.xml). Anonymous, role-less and cross-site requests change nothing;
- * the operator counts, browses and replays.
+ * endpoint on and brings only a BASIC login-config; the users and their roles are the server's
+ * (WildFly: added with add-user.sh by the build, the group as the role; Liberty: the basicRegistry
+ * of ee/resources/liberty/server.xml, whose group of the role's name gives the role). Anonymous,
+ * role-less and cross-site requests change nothing; the operator counts, browses and replays.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -56,15 +56,7 @@ class DeadLettersHttpIT {
                     + "  <login-config><auth-method>BASIC</auth-method>"
                     + "<realm-name>warren</realm-name></login-config>\n"
                     + "</web-app>\n"),
-            "web.xml")
-        .addAsWebInfResource(
-            new StringAsset(
-                "<application-bnd xmlns=\"http://websphere.ibm.com/xml/ns/javaee\""
-                    + " version=\"1.2\">\n"
-                    + "  <security-role name=\"warren-operator\">"
-                    + "<user name=\"dl-operator\"/></security-role>\n"
-                    + "</application-bnd>\n"),
-            "ibm-application-bnd.xml");
+            "web.xml");
   }
 
   @BeforeEach
