@@ -229,6 +229,9 @@ public final class WarrenConfig {
           ASYNCAPI_ENABLED,
           ASYNCAPI_PATH,
           ASYNCAPI_PAGE_PATH,
+          DeadLetterHttpSettings.ENABLED,
+          DeadLetterHttpSettings.PATH,
+          DeadLetterHttpSettings.ROLE,
           STRICT_CONFIG);
 
   /** All per-consumer keys, for documentation checks. */
@@ -331,6 +334,11 @@ public final class WarrenConfig {
    */
   public AsyncApiSettings asyncApi(String defaultTitle) {
     return GlobalSettingsReader.asyncApi(reader, defaultTitle);
+  }
+
+  /** Reads the settings of the dead letter operations over HTTP. */
+  public DeadLetterHttpSettings deadLettersHttp() {
+    return DeadLetterHttpSettings.read(reader);
   }
 
   /**

@@ -87,6 +87,8 @@ public enum MessageArea {
   DEAD_LETTERS(
       DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
   COMMAND_LINE(CommandLineMessages.class, "the dead letter command line (warren-cli)", 330, 339),
+  DEAD_LETTER_HTTP(
+      DeadLetterHttpMessages.class, "dead letter operations over HTTP (the servlet)", 340, 344),
   HEADERS(HeaderMessages.class, "typed delivery metadata and @Header parameters", 210, 213),
   TEST_KIT(null, "the test kit (dev.warren:warren-test)", 214, 219),
   CLIENT(

@@ -461,6 +461,31 @@ class WarrenConfigTest {
         .contains("'warren.asyncapi.page-path'", "must differ from 'warren.asyncapi.path'");
   }
 
+  // ---- dead letters over HTTP ----
+
+  @Test
+  void deadLettersOverHttpAreOffByDefaultAtTheirPathWithTheOperatorRole() {
+    assertThat(config().deadLettersHttp())
+        .isEqualTo(new DeadLetterHttpSettings(false, "/warren/dead-letters", "warren-operator"));
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void deadLettersOverHttpRefuseAPathWithAWildcardOrATrailingSlashAndAWildcardRole() {
+    config(
+            "warren.dead-letters.http.enabled", "yes",
+            "warren.dead-letters.http.path", "/ops/",
+            "warren.dead-letters.http.role", "*")
+        .deadLettersHttp();
+    config("warren.dead-letters.http.path", "/ops/*").deadLettersHttp();
+
+    assertThat(problems).hasSize(4);
+    assertThat(problems.get(0)).contains("'warren.dead-letters.http.enabled'", "'yes'");
+    assertThat(problems.get(1)).contains("'warren.dead-letters.http.path'", "trailing '/'");
+    assertThat(problems.get(2)).contains("'warren.dead-letters.http.role'", "one role name");
+    assertThat(problems.get(3)).contains("'warren.dead-letters.http.path'", "without '*'");
+  }
+
   @Test
   void anInvalidConnectionSettingIsFlaggedSoThatWarrenDoesNotConnectWithDefaults() {
     WarrenConfig valid =

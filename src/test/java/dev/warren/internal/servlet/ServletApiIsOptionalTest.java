@@ -36,9 +36,11 @@ class ServletApiIsOptionalTest {
   }
 
   @Test
-  void theInitializerIsRegisteredForServletContainers() throws IOException {
+  void theInitializersAreRegisteredForServletContainers() throws IOException {
     Path services = compiled("META-INF/services/jakarta.servlet.ServletContainerInitializer");
 
-    assertThat(Files.readAllLines(services)).containsExactly(AsyncApiInitializer.class.getName());
+    assertThat(Files.readAllLines(services))
+        .containsExactly(
+            AsyncApiInitializer.class.getName(), DeadLetterHttpInitializer.class.getName());
   }
 }
