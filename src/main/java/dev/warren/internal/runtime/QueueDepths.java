@@ -5,10 +5,14 @@ import com.rabbitmq.client.Connection;
 import dev.warren.internal.consume.ConsumerRunner;
 import dev.warren.internal.consume.ConsumerStatus;
 import dev.warren.internal.consume.PartitionActivity;
+import dev.warren.internal.model.ConsumerModel;
+import dev.warren.internal.telemetry.DeadLetterReading;
 import dev.warren.internal.telemetry.PartitionReading;
+import dev.warren.internal.telemetry.Telemetry;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -21,35 +25,97 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Samples the ready messages (the lag) of each partition of the application's partitioned
- * consumers, for health and metrics, which read the last sample and never wait. Every {@link
- * #INTERVAL_MILLIS} the timer hands one sampling to a broker-call thread, never two at once: it
- * declares each partition's queue passively on a channel of its own on the partition's connection.
- * A queue that is missing closes that channel (404): its lag is unknown until it exists again, and
- * the next queue gets a new channel. A connection that is closed or recovering gives unknown lags.
- * Also what the partition gauges read ({@link #readings}).
+ * Samples the depth (ready messages) of the queues health and metrics watch, which read the last
+ * sample and never wait: each partition's queue of the application's partitioned consumers (its
+ * lag), and the dead letter queue of every consumer that has one. Every {@link #INTERVAL_MILLIS}
+ * the timer hands one sampling to a broker-call thread, never two at once: it declares each queue
+ * passively on a channel of its own on the consumer's connection. A queue that is missing closes
+ * that channel (404): its depth is unknown until it exists again, and the next queue gets a new
+ * channel. A connection that is closed or recovering gives unknown depths. Created at start only
+ * when there is a queue to watch: otherwise no sampling and no gauge.
  */
-final class PartitionSampler {
+final class QueueDepths {
 
-  private static final Logger LOG = Logger.getLogger(PartitionSampler.class.getName());
+  private static final Logger LOG = Logger.getLogger(QueueDepths.class.getName());
 
-  /** How often the partitions' ready messages are sampled. */
+  /** How often the queues' ready messages are sampled. */
   static final long INTERVAL_MILLIS = 5_000;
 
-  private final List<ConsumerRunner> partitions;
+  /** One watched queue: whose, which, and its ready messages when last sampled (-1: unknown). */
+  private static final class Depth {
+    final ConsumerRunner consumer;
+    final String name; // the consumer's name
+    final String queue;
+    final boolean partition; // the partition's own queue: its lag goes to the consumer too
+    volatile long ready = -1;
+
+    Depth(ConsumerRunner consumer, String name, String queue, boolean partition) {
+      this.consumer = consumer;
+      this.name = name;
+      this.queue = queue;
+      this.partition = partition;
+    }
+  }
+
+  private final List<Depth> depths;
+  private final Map<ConsumerRunner, Depth> deadLetters = new IdentityHashMap<>();
   private final Executor brokerCalls;
   private final AtomicBoolean sampling = new AtomicBoolean();
   // the sampling channel of each connection; touched by one sampling at a time
   private final Map<Connection, Channel> channels = new HashMap<>();
   private Future<?> schedule;
 
-  PartitionSampler(List<ConsumerRunner> partitions, Executor brokerCalls) {
-    this.partitions = partitions;
+  private QueueDepths(List<Depth> depths, Executor brokerCalls) {
+    this.depths = depths;
     this.brokerCalls = brokerCalls;
+    for (Depth depth : depths) {
+      if (!depth.partition) {
+        deadLetters.put(depth.consumer, depth);
+      }
+    }
   }
 
-  /** Samples now and every {@link #INTERVAL_MILLIS}, until {@link #stop}. */
-  synchronized void start(ScheduledExecutorService timer) {
+  /**
+   * Watches the partitions and dead letter queues of the started {@code consumers}: samples now and
+   * every {@link #INTERVAL_MILLIS}, and reports them to {@code telemetry} as gauges.
+   *
+   * @param models the consumers' models, for their dead letter queues
+   * @return the sampler, {@code null} when there is nothing to watch (no thread, no gauge)
+   */
+  static QueueDepths watch(
+      List<ConsumerRunner> consumers,
+      List<ConsumerModel> models,
+      Executor brokerCalls,
+      ScheduledExecutorService timer,
+      Telemetry telemetry) {
+    Map<String, String> deadLetterOf = new HashMap<>();
+    models.forEach(model -> deadLetterOf.put(model.name(), model.deadLetter()));
+    List<Depth> depths = new ArrayList<>();
+    for (ConsumerRunner consumer : consumers) {
+      String name = consumer.status().name();
+      if (consumer.partitioned()) {
+        depths.add(new Depth(consumer, name, consumer.queue(), true));
+      }
+      String deadLetter = deadLetterOf.get(name);
+      if (deadLetter != null && !deadLetter.isEmpty()) {
+        depths.add(new Depth(consumer, name, deadLetter, false));
+      }
+    }
+    if (depths.isEmpty()) {
+      return null;
+    }
+    QueueDepths sampler = new QueueDepths(List.copyOf(depths), brokerCalls);
+    sampler.start(timer);
+    if (depths.stream().anyMatch(depth -> depth.partition)) {
+      telemetry.partitions(sampler::partitions);
+    }
+    if (!sampler.deadLetters.isEmpty()) {
+      telemetry.deadLetters(sampler::deadLetters);
+    }
+    return sampler;
+  }
+
+  private synchronized void start(ScheduledExecutorService timer) {
     schedule =
         timer.scheduleWithFixedDelay(this::handOn, 0, INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
   }
@@ -81,29 +147,52 @@ final class PartitionSampler {
   }
 
   /** Each partition's activity and lag as the gauges read them: state only, never waiting. */
-  List<PartitionReading> readings() {
-    List<PartitionReading> readings = new ArrayList<>(partitions.size());
-    for (ConsumerRunner partition : partitions) {
-      ConsumerStatus status = partition.status();
-      readings.add(
-          new PartitionReading(
-              status.name(),
-              status.queue(),
-              status.partition().activity() == PartitionActivity.ACTIVE,
-              status.partition().ready()));
+  List<PartitionReading> partitions() {
+    List<PartitionReading> readings = new ArrayList<>();
+    for (Depth depth : depths) {
+      if (depth.partition) {
+        ConsumerStatus status = depth.consumer.status();
+        readings.add(
+            new PartitionReading(
+                depth.name,
+                depth.queue,
+                status.partition().activity() == PartitionActivity.ACTIVE,
+                status.partition().ready()));
+      }
     }
     return readings;
   }
 
-  /** One sampling of every partition: broker calls, on a broker-call thread. */
+  /** Each dead letter queue's ready messages as the gauge reads them: never waiting. */
+  List<DeadLetterReading> deadLetters() {
+    List<DeadLetterReading> readings = new ArrayList<>(deadLetters.size());
+    for (Depth depth : depths) {
+      if (!depth.partition) {
+        readings.add(new DeadLetterReading(depth.name, depth.queue, depth.ready));
+      }
+    }
+    return readings;
+  }
+
+  /** {@code status} with its consumer's dead letters as last sampled; never waits. */
+  ConsumerStatus withDeadLetters(ConsumerRunner consumer, ConsumerStatus status) {
+    Depth depth = deadLetters.get(consumer);
+    return depth == null ? status : status.withDeadLetters(depth.ready);
+  }
+
+  /** One sampling of every watched queue: broker calls, on a broker-call thread. */
   void sample() {
-    for (ConsumerRunner partition : partitions) {
-      partition.sampled(readyMessages(partition));
+    for (Depth depth : depths) {
+      long ready = readyMessages(depth);
+      depth.ready = ready;
+      if (depth.partition) {
+        depth.consumer.sampled(ready);
+      }
     }
   }
 
-  private long readyMessages(ConsumerRunner partition) {
-    Connection connection = partition.connection();
+  private long readyMessages(Depth depth) {
+    Connection connection = depth.consumer.connection();
     if (connection == null || !connection.isOpen()) {
       return -1;
     }
@@ -113,11 +202,11 @@ final class PartitionSampler {
         channel = connection.createChannel();
         channels.put(connection, channel);
       }
-      return channel.queueDeclarePassive(partition.queue()).getMessageCount();
+      return channel.queueDeclarePassive(depth.queue).getMessageCount();
     } catch (IOException | RuntimeException e) {
       // a missing queue closed the channel; or the connection is going: unknown this time
       channels.remove(connection);
-      LOG.log(Level.FINE, e, () -> "cannot sample the ready messages of " + partition.queue());
+      LOG.log(Level.FINE, e, () -> "cannot sample the ready messages of " + depth.queue);
       return -1;
     }
   }
