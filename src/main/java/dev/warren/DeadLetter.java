@@ -17,8 +17,9 @@ import java.util.Map;
  *     expired}, {@code maxlen}, {@code delivery_limit}); {@code null} when unknown
  * @param exception Warren's {@code x-warren-exception} ({@code class: message}), {@code null} when
  *     none
- * @param diedAt when the broker dead-lettered it (the oldest {@code x-death} entry's time), else
- *     the message's {@code timestamp} property; {@code null} when neither is there
+ * @param diedAt when Warren copied it to the dead letter queue ({@code x-warren-died-at}), else
+ *     when the broker dead-lettered it (the oldest {@code x-death} entry's time), else the
+ *     message's {@code timestamp} property; {@code null} when none is there
  * @param replayed how often it was replayed before ({@value DeadLetters#REPLAYED_HEADER}), 0 when
  *     never
  * @param headers its headers as plain Java values (strings, numbers, lists, maps)

@@ -62,12 +62,13 @@ public interface DeadLetters {
    * x-warren-origin-queue}, else the broker's {@code x-first-death-queue}), through the default
    * exchange, persistent as it was, {@code mandatory} and confirmed, with its body, properties
    * (message id included) and headers, but without Warren's retry count header (so that the
-   * consumer's attempts start again) and the broker's delivery counts, and with {@value
-   * #REPLAYED_HEADER} one higher. Only once the copy is confirmed is the dead letter acknowledged.
-   * A copy returned as unroutable or nacked, or a dead letter with no queue to go back to, leaves
-   * the dead letter in the queue, listed in {@link DeadLetterReport#failed()}. At most {@link
-   * DeadLetterQuery#rate()} copies a second when a rate is set; with {@link
-   * DeadLetterQuery#dryRun()} nothing changes and the report says what would have been replayed.
+   * consumer's attempts start again), its death time ({@code x-warren-died-at}) and the broker's
+   * delivery counts, and with {@value #REPLAYED_HEADER} one higher. Only once the copy is confirmed
+   * is the dead letter acknowledged. A copy returned as unroutable or nacked, or a dead letter with
+   * no queue to go back to, leaves the dead letter in the queue, listed in {@link
+   * DeadLetterReport#failed()}. At most {@link DeadLetterQuery#rate()} copies a second when a rate
+   * is set; with {@link DeadLetterQuery#dryRun()} nothing changes and the report says what would
+   * have been replayed.
    *
    * @throws IllegalArgumentException as {@link #count}
    * @throws IllegalStateException as {@link #count}

@@ -334,20 +334,33 @@ class DeadLettersIT extends WarrenIT {
     }
   }
 
+  /**
+   * Warren's own copy at the cap carries its death time ({@code x-warren-died-at}, though the
+   * publisher set no {@code timestamp}), so an age selects it; the replay is chosen by age.
+   */
   @Test
   void aConsumersDeadLetterComesBackAsAFirstAttempt() throws Exception {
+    java.time.Instant before = java.time.Instant.now().minusMillis(1);
     Broker.get().publish(ORDERS, "order-7");
     await().atMost(Duration.ofSeconds(10)).until(() -> Broker.get().ready(ORDERS_DLQ) == 1);
+    java.time.Instant after = java.time.Instant.now().plusMillis(1);
 
     List<DeadLetter> page = deadLetters.browse(DeadLetterQuery.consumer(ORDERS));
     assertThat(page).hasSize(1);
     assertThat(page.get(0).reason()).isEqualTo("max-attempts");
     assertThat(page.get(0).originQueue()).isEqualTo(ORDERS);
     assertThat(page.get(0).exception()).startsWith("java.lang.IllegalArgumentException: no stock");
+    assertThat(page.get(0).properties().getTimestamp()).isNull();
+    assertThat(page.get(0).headers()).containsKey("x-warren-died-at");
+    assertThat(page.get(0).diedAt()).isBetween(before, after);
+    assertThat(deadLetters.count(DeadLetterQuery.consumer(ORDERS).olderThan(Duration.ofHours(1))))
+        .isZero();
 
     DeadLetterReport report =
         deadLetters.replay(
-            DeadLetterQuery.consumer(ORDERS).exception("java.lang.IllegalArgumentException"));
+            DeadLetterQuery.consumer(ORDERS)
+                .exception("java.lang.IllegalArgumentException")
+                .newerThan(Duration.ofHours(1)));
     assertThat(report.done()).isEqualTo(1);
     await()
         .atMost(Duration.ofSeconds(10))

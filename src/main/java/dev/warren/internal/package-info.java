@@ -26,8 +26,8 @@
  *   <li><b>broker calls</b>: {@code warren-broker}, a thread per call at most. Broker calls that
  *       may wait for an answer: reopening and resubscribing a consumer, cancels and closes at
  *       shutdown (bounded), the first exchange check or channel opening of a publish or request
- *       made on a completion thread, whose stage follows it, and the sampling of partitions' ready
- *       messages ({@code runtime.PartitionSampler}).
+ *       made on a completion thread, whose stage follows it, and the sampling of the ready messages
+ *       of partitions and dead letter queues ({@code runtime.QueueDepths}).
  *   <li><b>caller</b>: {@code dev.warren.DeadLetters} runs each call on the application's thread
  *       that makes it, on a connection of its own ({@code deadletter.Pass}); only that connection's
  *       reader and consumer threads help, queueing deliveries and recording confirms.

@@ -1,29 +1,28 @@
 package dev.warren.internal.deadletter;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.ConfirmListener;
-import com.rabbitmq.client.ReturnListener;
+import dev.warren.PublishException;
+import dev.warren.internal.publish.ConfirmTracker;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.Objects;
-import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * The copies one pass publishes (replays, and dead letters kept by copying them to the tail), on a
- * confirmed channel of its own, each mandatory. A copy is settled by its confirm: good when acked
- * and not returned before (the broker always sends a message's {@code basic.return} before its
- * {@code basic.ack}), failed when returned or nacked. Only the settled copies are handed back.
+ * The copies one pass publishes (replays, and dead letters kept by copying them to the tail), each
+ * mandatory, through a {@link ConfirmTracker} on a channel of its own: the tracker keeps them by
+ * sequence number and settles each on its confirm, as it does every message Warren publishes (good
+ * when acked and not returned before, failed when returned or nacked). This class only pairs each
+ * copy with its original and hands the settled ones back.
  *
  * <p>Threads: {@link #send}, {@link #settled} and {@link #await} run on the caller's thread; the
- * listeners on the connection's reader thread, where they only record and wake the caller.
+ * tracker settles on the connection's reader thread and completes right there, where this class
+ * only records and wakes the caller.
  */
-final class Copies implements ConfirmListener, ReturnListener {
+final class Copies {
 
   /** One copy: what it is for, where it went, and how it ended. */
   static final class Copy {
@@ -51,32 +50,56 @@ final class Copies implements ConfirmListener, ReturnListener {
     }
   }
 
-  private final Channel channel;
-  private final NavigableMap<Long, Copy> unconfirmed = new TreeMap<>();
-  private final List<Copy> settled = new ArrayList<>();
+  /**
+   * The tracker's window and admission: twice the pass's, so that a copy is never queued nor its
+   * caller held back. The pass sends only while fewer than {@link Pass#WINDOW} copies are unsettled
+   * here, and the tracker frees a copy's place before it completes it (its admission permit just
+   * after). So the tracker's {@code internal} executor never runs anything.
+   */
+  private static final int TRACKER_WINDOW = 2 * Pass.WINDOW;
+
+  /** Never reached: nothing calls {@link ConfirmTracker#expire}; a pass has its own idle limit. */
+  private static final Duration NO_TIMEOUT = Duration.ofDays(1);
+
+  private final ConfirmTracker tracker;
+  private final List<Copy> settled = new ArrayList<>(); // guarded by this
+  private int unconfirmed; // sent, not yet settled; guarded by this
 
   Copies(Channel channel) throws IOException {
-    this.channel = channel;
-    channel.confirmSelect();
-    channel.addConfirmListener(this);
-    channel.addReturnListener(this);
+    this.tracker =
+        new ConfirmTracker(channel, TRACKER_WINDOW, NO_TIMEOUT, 0, Runnable::run, Runnable::run);
   }
 
   Channel channel() {
-    return channel;
+    return tracker.channel();
   }
 
-  /** Publishes {@code copy} to queue {@code copy.target} through the default exchange. */
-  void send(Copy copy, AMQP.BasicProperties properties) throws IOException {
+  /**
+   * Publishes {@code copy} to queue {@code copy.target} through the default exchange.
+   *
+   * @throws AlreadyClosedException if the channel is closed: nothing was sent
+   */
+  void send(Copy copy, AMQP.BasicProperties properties) throws IOException, InterruptedException {
     synchronized (this) {
-      unconfirmed.put(channel.getNextPublishSeqNo(), copy);
+      unconfirmed++;
     }
-    channel.basicPublish("", copy.target, true, properties, copy.body);
+    CompletableFuture<Void> confirmed =
+        tracker.publish("", copy.target, true, properties, copy.body);
+    if (confirmed == null) {
+      synchronized (this) {
+        unconfirmed--;
+      }
+      if (channel().getCloseReason() != null) {
+        throw new AlreadyClosedException(channel().getCloseReason());
+      }
+      throw new IOException("the channel of the dead letter copies closed");
+    }
+    confirmed.whenComplete((ok, failure) -> settle(copy, failure));
   }
 
   /** How many copies wait for their confirm. */
   synchronized int unconfirmed() {
-    return unconfirmed.size();
+    return unconfirmed;
   }
 
   /** The copies settled since the last call, in the order they were confirmed. */
@@ -93,60 +116,34 @@ final class Copies implements ConfirmListener, ReturnListener {
    */
   synchronized boolean await(int most, long millis) throws InterruptedException {
     long end = System.nanoTime() + millis * 1_000_000;
-    while (unconfirmed.size() > most && channel.isOpen()) {
+    while (unconfirmed > most && tracker.isOpen()) {
       long left = (end - System.nanoTime()) / 1_000_000;
       if (left <= 0) {
         return false;
       }
       wait(Math.min(left, 100));
     }
-    return unconfirmed.size() <= most;
+    return unconfirmed <= most;
   }
 
-  @Override
-  public synchronized void handleAck(long seq, boolean multiple) {
-    settle(seq, multiple, null);
-  }
-
-  @Override
-  public synchronized void handleNack(long seq, boolean multiple) {
-    settle(seq, multiple, "nacked by the broker");
-  }
-
-  private void settle(long seq, boolean multiple, String failure) {
-    Map<Long, Copy> done = multiple ? unconfirmed.headMap(seq, true) : subMap(seq);
-    for (Iterator<Copy> copies = done.values().iterator(); copies.hasNext(); ) {
-      Copy copy = copies.next();
-      if (failure != null && copy.failure == null) {
-        copy.failure = failure;
-      }
-      settled.add(copy);
-      copies.remove();
+  private synchronized void settle(Copy copy, Throwable failure) {
+    if (failure != null) {
+      copy.failure = why(failure);
     }
+    unconfirmed--;
+    settled.add(copy);
     notifyAll();
   }
 
-  private Map<Long, Copy> subMap(long seq) {
-    return unconfirmed.subMap(seq, true, seq, true);
-  }
-
-  /** The oldest unconfirmed, not yet returned copy that is this message is the one returned. */
-  @Override
-  public synchronized void handleReturn(
-      int replyCode,
-      String replyText,
-      String exchange,
-      String routingKey,
-      AMQP.BasicProperties properties,
-      byte[] body) {
-    for (Copy copy : unconfirmed.values()) {
-      if (copy.failure == null
-          && copy.target.equals(routingKey)
-          && Objects.equals(copy.messageId, properties.getMessageId())
-          && Arrays.equals(copy.body, body)) {
-        copy.failure = "returned: " + replyCode + " " + replyText;
-        return;
-      }
+  private static String why(Throwable failure) {
+    if (failure instanceof PublishException e) {
+      return switch (e.reason()) {
+        // the one return of a mandatory message to the default exchange: no such queue
+        case UNROUTABLE -> "returned: 312 NO_ROUTE";
+        case NACKED -> "nacked by the broker";
+        default -> e.getMessage();
+      };
     }
+    return String.valueOf(failure);
   }
 }

@@ -6,6 +6,7 @@ import dev.warren.DeadLetterQuery;
 import dev.warren.DeadLetters;
 import dev.warren.Delivery;
 import dev.warren.internal.codec.Headers;
+import dev.warren.internal.publish.ConfirmTracker;
 import dev.warren.internal.settlement.Settlement;
 import java.time.Instant;
 import java.util.HashMap;
@@ -18,8 +19,13 @@ import java.util.Map;
  */
 final class Letters {
 
-  /** Headers the broker adds to a delivery from a quorum queue; a copy must not carry them. */
-  private static final List<String> BROKER_COUNTS = List.of("x-delivery-count", "x-acquired-count");
+  /**
+   * Headers a copy must not carry over: the counts the broker adds to a delivery from a quorum
+   * queue, and the sequence number a copy got when an identical one was in flight (its own copy
+   * gets one again if it needs it).
+   */
+  private static final List<String> NOT_COPIED =
+      List.of("x-delivery-count", "x-acquired-count", ConfirmTracker.SEQUENCE_HEADER);
 
   private Letters() {}
 
@@ -40,9 +46,11 @@ final class Letters {
             headers.get("x-first-death-reason"),
             first == null ? null : first.reason());
     Instant diedAt =
-        first != null && first.time() != null
-            ? first.time()
-            : properties.getTimestamp() == null ? null : properties.getTimestamp().toInstant();
+        headers.get(Settlement.DIED_AT_HEADER) instanceof Number millis
+            ? Instant.ofEpochMilli(millis.longValue())
+            : first != null && first.time() != null
+                ? first.time()
+                : properties.getTimestamp() == null ? null : properties.getTimestamp().toInstant();
     Object exception = headers.get(Settlement.EXCEPTION_HEADER);
     return new DeadLetter(
         position,
@@ -87,27 +95,29 @@ final class Letters {
 
   /**
    * The properties of a copy kept in the dead letter queue: the same, without the counts the broker
-   * added to the delivery.
+   * added to the delivery (and a sequence number of an earlier copy).
    */
   static AMQP.BasicProperties kept(AMQP.BasicProperties properties) {
     if (properties.getHeaders() == null) {
       return properties;
     }
     Map<String, Object> headers = new HashMap<>(properties.getHeaders());
-    BROKER_COUNTS.forEach(headers::remove);
+    NOT_COPIED.forEach(headers::remove);
     return properties.builder().headers(headers).build();
   }
 
   /**
    * The properties of a replayed copy: the same, without Warren's retry count (the consumer's
-   * attempts start again) and the broker's counts, with the replay counter one higher.
+   * attempts start again), Warren's death time, the broker's counts and a sequence number, with the
+   * replay counter one higher.
    */
   static AMQP.BasicProperties replayed(
       AMQP.BasicProperties properties, String retryCountHeader, int replayedBefore) {
     Map<String, Object> headers =
         properties.getHeaders() == null ? new HashMap<>() : new HashMap<>(properties.getHeaders());
-    BROKER_COUNTS.forEach(headers::remove);
+    NOT_COPIED.forEach(headers::remove);
     headers.remove(retryCountHeader);
+    headers.remove(Settlement.DIED_AT_HEADER); // a new life: its next death gets its own time
     headers.put(DeadLetters.REPLAYED_HEADER, replayedBefore + 1);
     return properties.builder().headers(headers).build();
   }

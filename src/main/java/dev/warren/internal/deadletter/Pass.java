@@ -34,8 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  * confirmed.
  *
  * <p>Threads: everything runs on the caller's thread but the subscription's callback (the client's
- * consumer thread, which only queues deliveries) and the confirm and return listeners of {@link
- * Copies} (the reader thread). Created and run once.
+ * consumer thread, which only queues deliveries) and the confirms and returns of {@link Copies}'
+ * tracker (the reader thread). Created and run once.
  */
 final class Pass {
 

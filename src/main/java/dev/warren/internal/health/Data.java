@@ -26,6 +26,9 @@ final class Data {
         response.withData(key + ".ready", consumer.partition().ready());
       }
     }
+    if (consumer.deadLetters() >= 0) {
+      response.withData(key + ".dead-letters", consumer.deadLetters());
+    }
     if (!consumer.copiesFailing().isEmpty()) {
       response.withData(key + ".copies-failing", String.join("; ", consumer.copiesFailing()));
     }

@@ -17,8 +17,9 @@ import org.eclipse.microprofile.health.Readiness;
  * stopped, or while one's copies to a target were given up after failing again and again (its
  * {@code consumer.<name>.copies-failing} names the target and the last failure; see WARREN-271).
  * The data names the connection's state, each consumer's state with its in-flight and held
- * deliveries (a partition's also its activity here and its sampled ready messages, which do not
- * change the status), and the publisher's unconfirmed messages.
+ * deliveries (a partition's also its activity here and its sampled ready messages; a consumer with
+ * a dead letter queue also that queue's sampled ready messages; neither changes the status), and
+ * the publisher's unconfirmed messages.
  */
 @Readiness
 @ApplicationScoped

@@ -102,7 +102,7 @@ public final class WarrenRuntime {
   private final ScheduledExecutorService timer;
   private volatile boolean started;
   private volatile boolean stopped;
-  private volatile PartitionSampler sampler; // only with partitioned consumers
+  private volatile QueueDepths depths; // only with partitions or dead letter queues
 
   /**
    * @param settings the application-wide settings
@@ -319,22 +319,7 @@ public final class WarrenRuntime {
         throw e;
       }
     }
-    watchPartitions();
-  }
-
-  /**
-   * When the application has partitioned consumers: samples their partitions' lag, and reports
-   * their activity and lag as gauges. No thread, no gauge otherwise.
-   */
-  private void watchPartitions() {
-    List<ConsumerRunner> partitions = runners.stream().filter(ConsumerRunner::partitioned).toList();
-    if (partitions.isEmpty()) {
-      return;
-    }
-    PartitionSampler sampler = new PartitionSampler(partitions, brokerCalls);
-    sampler.start(timer);
-    this.sampler = sampler;
-    telemetry.partitions(sampler::readings);
+    depths = QueueDepths.watch(runners, models, brokerCalls, timer, telemetry);
   }
 
   /**
@@ -378,7 +363,8 @@ public final class WarrenRuntime {
       if (frames != null && frames.looping() && status.state() != ConsumerState.STOPPED) {
         status = status.in(ConsumerState.UNREADABLE_MESSAGE);
       }
-      all.add(status);
+      QueueDepths sampled = depths;
+      all.add(sampled == null ? status : sampled.withDeadLetters(runner, status));
     }
     return all;
   }
@@ -407,7 +393,7 @@ public final class WarrenRuntime {
       stopped = true;
     }
     connections.refuseNew();
-    PartitionSampler sampling = sampler;
+    QueueDepths sampling = depths;
     if (sampling != null) {
       sampling.stop();
     }

@@ -47,6 +47,12 @@ public final class Settlement {
   /** The queue a dead-lettered message came from. */
   public static final String ORIGIN_QUEUE_HEADER = "x-warren-origin-queue";
 
+  /**
+   * When Warren copied the message to the dead letter queue, in milliseconds since the epoch (a
+   * long): the time dead letter operations filter ages by.
+   */
+  public static final String DIED_AT_HEADER = "x-warren-died-at";
+
   /** The exception that made the last attempt fail, {@code class: message}. */
   public static final String EXCEPTION_HEADER = "x-warren-exception";
 
@@ -224,6 +230,17 @@ public final class Settlement {
     boolean ack = policy.queueType() == QueueType.QUORUM;
     return new Action.Copy(
         "", policy.deadLetter(), dead, true, null, ack, Action.Reason.DEAD_LETTER);
+  }
+
+  /**
+   * A dead-letter copy's headers as it is sent: {@code headers} with {@value #DIED_AT_HEADER} =
+   * {@code epochMillis}. Apart from {@link #decide}, which holds no clock: only a message that dies
+   * pays for it.
+   */
+  public static Map<String, Object> diedAt(Map<String, Object> headers, long epochMillis) {
+    Map<String, Object> dead = new HashMap<>(headers);
+    dead.put(DIED_AT_HEADER, epochMillis);
+    return dead;
   }
 
   /**

@@ -56,6 +56,13 @@ public interface Telemetry {
    */
   default void partitions(Supplier<List<PartitionReading>> partitions) {}
 
+  /**
+   * Some consumers have a dead letter queue: report each one's ready messages as a gauge, read from
+   * {@code deadLetters} when the meter collects, on the meter's thread ({@code deadLetters} reads
+   * state only), until {@link #stop}.
+   */
+  default void deadLetters(Supplier<List<DeadLetterReading>> deadLetters) {}
+
   /** The runtime stops: gauges stop reading it. */
   default void stop() {}
 }

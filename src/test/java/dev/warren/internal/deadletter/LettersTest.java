@@ -76,6 +76,19 @@ class LettersTest {
   }
 
   @Test
+  void warrensCopyDiedWhenItsDeathTimeSaysBeforeAnyOtherTime() {
+    Map<String, Object> headers = new HashMap<>(brokerDeadLetter().properties().getHeaders());
+    headers.put("x-warren-died-at", NOW.minus(Duration.ofMinutes(5)).toEpochMilli());
+    AMQP.BasicProperties properties =
+        properties(headers).builder().timestamp(Date.from(NOW.minus(Duration.ofDays(1)))).build();
+    DeadLetter letter = Letters.read(0, properties, new byte[0]);
+    assertThat(letter.diedAt()).isEqualTo(NOW.minus(Duration.ofMinutes(5)));
+    DeadLetterQuery q = DeadLetterQuery.queue("dlq");
+    assertThat(Letters.selects(q.newerThan(Duration.ofMinutes(10)), letter, NOW)).isTrue();
+    assertThat(Letters.selects(q.olderThan(Duration.ofMinutes(10)), letter, NOW)).isFalse();
+  }
+
+  @Test
   void filtersCombineWithAnd() {
     DeadLetterQuery q = DeadLetterQuery.queue("dlq");
     assertThat(Letters.selects(q, warrenCopy(), NOW)).isTrue();
@@ -105,15 +118,19 @@ class LettersTest {
   void aReplayedCopyStartsItsAttemptsAgainAndCountsTheReplay() {
     Map<String, Object> headers = new HashMap<>(warrenCopy().properties().getHeaders());
     headers.put("x-delivery-count", 3L);
+    headers.put("x-warren-died-at", NOW.toEpochMilli());
+    headers.put("x-warren-publish-seq", 17L);
     AMQP.BasicProperties replayed =
         Letters.replayed(properties(headers), "x-warren-retry-count", 2);
     assertThat(replayed.getHeaders())
-        .doesNotContainKeys("x-warren-retry-count", "x-delivery-count")
+        .doesNotContainKeys(
+            "x-warren-retry-count", "x-delivery-count", "x-warren-died-at", "x-warren-publish-seq")
         .containsEntry("x-warren-replayed", 3)
         .containsEntry("tenant", "acme");
     assertThat(replayed.getMessageId()).isEqualTo("m-1");
     assertThat(Letters.kept(properties(headers)).getHeaders())
-        .doesNotContainKey("x-delivery-count")
-        .containsEntry("x-warren-retry-count", 4);
+        .doesNotContainKeys("x-delivery-count", "x-warren-publish-seq")
+        .containsEntry("x-warren-retry-count", 4)
+        .containsEntry("x-warren-died-at", NOW.toEpochMilli());
   }
 }

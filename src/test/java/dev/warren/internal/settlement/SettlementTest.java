@@ -509,4 +509,13 @@ class SettlementTest {
     assertThat(DelayLimits.exceeds(Delay.NONE, Duration.ofDays(365 * 292))).isFalse();
     assertThat(DelayLimits.exceeds(Delay.NONE, Duration.ofDays(365 * 293))).isTrue();
   }
+
+  @Test
+  void aDeadLetterCopyIsStampedWithItsDeathTimeAsItIsSentAndTheDecisionStaysWithoutAClock() {
+    Map<String, Object> decided = Map.of(Settlement.DEATH_REASON_HEADER, "max-attempts");
+    assertThat(Settlement.diedAt(decided, 1_765_000_000_000L))
+        .containsEntry(Settlement.DIED_AT_HEADER, 1_765_000_000_000L)
+        .containsEntry(Settlement.DEATH_REASON_HEADER, "max-attempts");
+    assertThat(decided).doesNotContainKey(Settlement.DIED_AT_HEADER);
+  }
 }

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -240,11 +241,15 @@ public final class SettlementExecutor {
     Sending sending = listener.sending(delivery, kindOf(copy), copy.exchange(), copy.routingKey());
     CompletableFuture<Void> confirmed;
     try {
+      Map<String, Object> headers =
+          copy.reason() == Action.Reason.DEAD_LETTER
+              ? Settlement.diedAt(copy.headers(), System.currentTimeMillis())
+              : copy.headers();
       AMQP.BasicProperties.Builder builder =
           delivery
               .rawProperties()
               .builder()
-              .headers(copy.headers())
+              .headers(headers)
               .deliveryMode(copy.persistent() ? 2 : 1);
       if (copy.expiration() != null) {
         builder.expiration(copy.expiration());

@@ -2,6 +2,7 @@ package dev.warren.internal.telemetry.otel;
 
 import dev.warren.Delivery;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.DeadLetterReading;
 import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.SendKind;
@@ -47,6 +48,8 @@ final class LateGlobalTelemetry implements Telemetry {
   private boolean done;
   // the partitions to report once an SDK is found; null when there are none
   private Supplier<List<PartitionReading>> partitions;
+  // the dead letter queues to report once an SDK is found; null when there are none
+  private Supplier<List<DeadLetterReading>> deadLetters;
 
   @Override
   public void start(ScheduledExecutorService timer, Executor internal) {
@@ -100,6 +103,9 @@ final class LateGlobalTelemetry implements Telemetry {
       if (partitions != null) {
         found.partitions(partitions);
       }
+      if (deadLetters != null) {
+        found.deadLetters(deadLetters);
+      }
     }
     if (found != Telemetry.NONE) {
       LOG.fine("Warren found an OpenTelemetry SDK in GlobalOpenTelemetry; it reports to it now");
@@ -135,6 +141,17 @@ final class LateGlobalTelemetry implements Telemetry {
         resolved.partitions(readings);
       } else {
         partitions = readings;
+      }
+    }
+  }
+
+  @Override
+  public void deadLetters(Supplier<List<DeadLetterReading>> readings) {
+    synchronized (this) {
+      if (done) {
+        resolved.deadLetters(readings);
+      } else {
+        deadLetters = readings;
       }
     }
   }

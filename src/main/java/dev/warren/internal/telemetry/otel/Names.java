@@ -52,6 +52,7 @@ final class Names {
   static final String RECOVERIES = "warren.connection.recoveries";
   static final String PARTITION_READY = "warren.partition.ready";
   static final String PARTITION_ACTIVE = "warren.partition.active";
+  static final String DEAD_LETTER_READY = "warren.dead-letter.ready";
 
   /** The semantic conventions' advice for messaging durations, in seconds. */
   static final List<Double> DURATION_BUCKETS =

@@ -2,6 +2,7 @@ package dev.warren.internal.telemetry.otel;
 
 import dev.warren.internal.logging.TelemetryMessages;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.DeadLetterReading;
 import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
@@ -190,6 +191,32 @@ public final class OtelTelemetry implements Telemetry {
                 }));
   }
 
+  @Override
+  public void deadLetters(Supplier<List<DeadLetterReading>> deadLetters) {
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.DEAD_LETTER_READY)
+            .ofLongs()
+            .setUnit("{message}")
+            .setDescription("A consumer's dead letter queue's ready messages, sampled every 5 s.")
+            .buildWithCallback(
+                measurement -> {
+                  for (DeadLetterReading queue : deadLetters.get()) {
+                    if (queue.ready() >= 0) {
+                      measurement.record(
+                          queue.ready(),
+                          Attributes.of(
+                              Names.SYSTEM,
+                              Names.RABBITMQ,
+                              Names.CONSUMER,
+                              queue.consumer(),
+                              Names.QUEUE,
+                              queue.queue()));
+                    }
+                  }
+                }));
+  }
+
   private static Attributes attributes(PartitionReading partition) {
     return Attributes.of(
         Names.SYSTEM,
@@ -206,7 +233,7 @@ public final class OtelTelemetry implements Telemetry {
       try {
         gauge.close();
       } catch (Exception e) {
-        LOG.log(Level.FINE, "closing a partition gauge failed", e);
+        LOG.log(Level.FINE, "closing a gauge failed", e);
       }
     }
     gauges.clear();
