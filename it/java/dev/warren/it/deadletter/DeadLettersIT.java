@@ -129,18 +129,19 @@ class DeadLettersIT extends WarrenIT {
       }
 
       DeadLetterReport report = deadLetters.replay(query);
+      // drained before any assertion, so that a failed one leaves the next test a clean target
+      List<Letters.Read> arrived = letters.drain(TARGET);
 
       assertThat(report.examined()).isEqualTo(ids.size());
       assertThat(report.selected()).isEqualTo(REPLAYED);
       assertThat(report.done()).isEqualTo(REPLAYED);
       assertThat(report.failed()).isEmpty();
-      // 10,000 at 2,000/s: 5 s within 10 %
-      assertThat(report.took()).isBetween(Duration.ofMillis(4_500), Duration.ofMillis(5_500));
       System.out.printf(
           "dl35: %s replayed %d of %d in %d ms%n",
           dlq, report.done(), report.examined(), report.took().toMillis());
 
-      List<Letters.Read> arrived = letters.drain(TARGET);
+      // 10,000 at 2,000/s: 5 s within 10 %
+      assertThat(report.took()).isBetween(Duration.ofMillis(4_500), Duration.ofMillis(5_500));
       assertThat(arrived).hasSize(REPLAYED);
       assertThat(new HashSet<>(arrived.stream().map(Letters.Read::messageId).toList()))
           .hasSize(REPLAYED)
