@@ -86,6 +86,7 @@ public enum MessageArea {
   SERVER_THREADS(ServerMessages.class, "Jakarta EE servers' managed threads", 200, 202),
   DEAD_LETTERS(
       DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
+  INBOX(InboxMessages.class, "the inbox of @Idempotent consumers", 320, 329),
   HEADERS(HeaderMessages.class, "typed delivery metadata and @Header parameters", 210, 213),
   TEST_KIT(null, "the test kit (dev.warren:warren-test)", 214, 219),
   CLIENT(
