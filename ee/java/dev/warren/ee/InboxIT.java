@@ -54,6 +54,8 @@ class InboxIT {
     config.put("warren.connection-name", "warren-ee-inbox");
     config.put("warren.datasource", EeDatabase.serverDataSource());
     config.put("warren.inbox.table", INBOX);
+    // Warren declares the quorum queue with its dead-letter arguments, and the dead letter queue
+    config.put("warren.consumers." + NAME + ".declare-topology", "true");
     return Wars.war("inbox", config, Payments.class, Seen.class, EeDatabase.class, Servers.class);
   }
 

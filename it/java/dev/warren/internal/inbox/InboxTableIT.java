@@ -1,0 +1,112 @@
+package dev.warren.internal.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.warren.internal.jdbc.Dialect;
+import dev.warren.internal.jdbc.Tables;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The inbox table on the machine's PostgreSQL (127.0.0.1:5432, database {@value #DATABASE}, made
+ * when missing): Warren's DDL creates it, its insert says new or recorded, and the sweep deletes
+ * every expired row, more than one batch of them, and nothing younger. No container, no broker.
+ */
+class InboxTableIT {
+
+  static final String DATABASE = "inbox_it";
+  static final String TABLE = "warren_inbox_it";
+
+  private final PGSimpleDataSource dataSource = new PGSimpleDataSource();
+  private final InboxSql sql = new InboxSql(Dialect.POSTGRESQL, TABLE);
+
+  @BeforeEach
+  void freshTable() throws SQLException {
+    try (Connection admin =
+            DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "postgres");
+        Statement statement = admin.createStatement();
+        ResultSet found =
+            statement.executeQuery(
+                "select 1 from pg_database where datname = '" + DATABASE + "'")) {
+      if (!found.next()) {
+        statement.execute("create database " + DATABASE);
+      }
+    }
+    dataSource.setUrl("jdbc:postgresql://127.0.0.1:5432/" + DATABASE);
+    dataSource.setUser("postgres");
+    dataSource.setPassword("postgres");
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement()) {
+      statement.execute("drop table if exists " + TABLE);
+      assertThat(Tables.prepare(connection, TABLE, true, sql.ddl()))
+          .isEqualTo(Tables.State.CREATED);
+      assertThat(Tables.prepare(connection, TABLE, true, sql.ddl()))
+          .isEqualTo(Tables.State.PRESENT);
+    }
+  }
+
+  private int insert(String consumer, String id, Instant at) throws SQLException {
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement insert = connection.prepareStatement(sql.insert())) {
+      insert.setString(1, consumer);
+      insert.setString(2, id);
+      insert.setTimestamp(3, Timestamp.from(at));
+      return insert.executeUpdate();
+    }
+  }
+
+  private int rows() throws SQLException {
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet count = statement.executeQuery("select count(*) from " + TABLE)) {
+      count.next();
+      return count.getInt(1);
+    }
+  }
+
+  @Test
+  void aMessageIdIsNewOncePerConsumer() throws SQLException {
+    Instant now = Instant.now();
+
+    assertThat(insert("payments", "m-1", now)).isEqualTo(1);
+    assertThat(insert("payments", "m-1", now)).isZero();
+    assertThat(insert("refunds", "m-1", now)).isEqualTo(1);
+    assertThat(rows()).isEqualTo(2);
+  }
+
+  @Test
+  void theSweepDeletesEveryExpiredRowBatchByBatchAndKeepsTheYoungerOnes() throws SQLException {
+    Instant now = Instant.parse("2026-12-08T12:00:00Z");
+    Duration retention = Duration.ofDays(7);
+    int expired = 2 * InboxSweeper.BATCH + 500;
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement insert = connection.prepareStatement(sql.insert())) {
+      for (int i = 0; i < expired; i++) {
+        insert.setString(1, "payments");
+        insert.setString(2, "old-" + i);
+        insert.setTimestamp(3, Timestamp.from(now.minus(retention).minusSeconds(1 + i)));
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+    insert("payments", "young", now.minus(retention).plusSeconds(1));
+
+    int deleted = new InboxSweeper(dataSource, "test", sql, retention).sweep(now);
+
+    assertThat(deleted).isEqualTo(expired);
+    assertThat(rows()).isEqualTo(1);
+    // a swept id is new again
+    assertThat(insert("payments", "old-0", now)).isEqualTo(1);
+  }
+}
