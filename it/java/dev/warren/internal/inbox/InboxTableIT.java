@@ -1,7 +1,9 @@
 package dev.warren.internal.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.jdbc.Dialect;
 import dev.warren.internal.jdbc.Tables;
 import java.sql.Connection;
@@ -20,7 +22,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * The inbox table on the machine's PostgreSQL (127.0.0.1:5432, database {@value #DATABASE}, made
  * when missing): Warren's DDL creates it, its insert says new or recorded, and the sweep deletes
- * every expired row, more than one batch of them, and nothing younger. No container, no broker.
+ * every expired row, more than one batch of them, and nothing younger, also on its own thread at
+ * start. No container, no broker.
  */
 class InboxTableIT {
 
@@ -108,5 +111,21 @@ class InboxTableIT {
     assertThat(rows()).isEqualTo(1);
     // a swept id is new again
     assertThat(insert("payments", "old-0", now)).isEqualTo(1);
+  }
+
+  @Test
+  void theSweeperDeletesExpiredRowsOnAThreadOfItsOwnUntilStopped() throws SQLException {
+    Instant now = Instant.now();
+    insert("payments", "old", now.minus(Duration.ofHours(1)));
+    insert("payments", "fresh", now.plus(Duration.ofHours(1)));
+    InboxSweeper sweeper = new InboxSweeper(dataSource, "test", sql, Duration.ofMinutes(30));
+
+    sweeper.start(ThreadSource.plain());
+    try {
+      await().atMost(Duration.ofSeconds(10)).until(() -> rows() == 1);
+    } finally {
+      sweeper.stop();
+    }
+    assertThat(insert("payments", "fresh", now)).isZero();
   }
 }
