@@ -15,43 +15,59 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import javax.sql.DataSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.mariadb.jdbc.MariaDbDataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * The inbox table on the machine's PostgreSQL (127.0.0.1:5432, database {@value #DATABASE}, made
- * when missing): Warren's DDL creates it, its insert says new or recorded, and the sweep deletes
- * every expired row, more than one batch of them, and nothing younger, also on its own thread at
- * start. No container, no broker.
+ * The inbox table on the machine's PostgreSQL (127.0.0.1:5432) and MariaDB (127.0.0.1:3306), each
+ * in a database {@value #DATABASE} made when missing: Warren's DDL creates it, its insert says new
+ * or recorded, and the sweep deletes every expired row, more than one batch of them, and nothing
+ * younger, also on its own thread at start. No container, no broker.
  */
 class InboxTableIT {
 
   static final String DATABASE = "inbox_it";
   static final String TABLE = "warren_inbox_it";
 
-  private final PGSimpleDataSource dataSource = new PGSimpleDataSource();
-  private final InboxSql sql = new InboxSql(Dialect.POSTGRESQL, TABLE);
+  private DataSource dataSource;
+  private InboxSql sql;
 
-  @BeforeEach
-  void freshTable() throws SQLException {
-    try (Connection admin =
-            DriverManager.getConnection(
-                "jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "postgres");
-        Statement statement = admin.createStatement();
-        ResultSet found =
-            statement.executeQuery(
-                "select 1 from pg_database where datname = '" + DATABASE + "'")) {
-      if (!found.next()) {
-        statement.execute("create database " + DATABASE);
+  /** A fresh table in {@code dialect}'s database, made by Warren's DDL. */
+  private void freshTable(Dialect dialect) throws SQLException {
+    sql = new InboxSql(dialect, TABLE);
+    if (dialect == Dialect.POSTGRESQL) {
+      try (Connection admin =
+              DriverManager.getConnection(
+                  "jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "postgres");
+          Statement statement = admin.createStatement();
+          ResultSet found =
+              statement.executeQuery(
+                  "select 1 from pg_database where datname = '" + DATABASE + "'")) {
+        if (!found.next()) {
+          statement.execute("create database " + DATABASE);
+        }
       }
+      PGSimpleDataSource postgres = new PGSimpleDataSource();
+      postgres.setUrl("jdbc:postgresql://127.0.0.1:5432/" + DATABASE);
+      postgres.setUser("postgres");
+      postgres.setPassword("postgres");
+      dataSource = postgres;
+    } else {
+      try (Connection admin =
+              DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/?user=root");
+          Statement statement = admin.createStatement()) {
+        statement.execute("create database if not exists " + DATABASE);
+      }
+      dataSource =
+          new MariaDbDataSource("jdbc:mariadb://127.0.0.1:3306/" + DATABASE + "?user=root");
     }
-    dataSource.setUrl("jdbc:postgresql://127.0.0.1:5432/" + DATABASE);
-    dataSource.setUser("postgres");
-    dataSource.setPassword("postgres");
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement()) {
       statement.execute("drop table if exists " + TABLE);
+      assertThat(Dialect.of(connection.getMetaData())).contains(dialect);
       assertThat(Tables.prepare(connection, TABLE, true, sql.ddl()))
           .isEqualTo(Tables.State.CREATED);
       assertThat(Tables.prepare(connection, TABLE, true, sql.ddl()))
@@ -78,8 +94,10 @@ class InboxTableIT {
     }
   }
 
-  @Test
-  void aMessageIdIsNewOncePerConsumer() throws SQLException {
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void aMessageIdIsNewOncePerConsumer(Dialect dialect) throws SQLException {
+    freshTable(dialect);
     Instant now = Instant.now();
 
     assertThat(insert("payments", "m-1", now)).isEqualTo(1);
@@ -88,8 +106,11 @@ class InboxTableIT {
     assertThat(rows()).isEqualTo(2);
   }
 
-  @Test
-  void theSweepDeletesEveryExpiredRowBatchByBatchAndKeepsTheYoungerOnes() throws SQLException {
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void theSweepDeletesEveryExpiredRowBatchByBatchAndKeepsTheYoungerOnes(Dialect dialect)
+      throws SQLException {
+    freshTable(dialect);
     Instant now = Instant.parse("2026-12-08T12:00:00Z");
     Duration retention = Duration.ofDays(7);
     int expired = 2 * InboxSweeper.BATCH + 500;
@@ -113,8 +134,11 @@ class InboxTableIT {
     assertThat(insert("payments", "old-0", now)).isEqualTo(1);
   }
 
-  @Test
-  void theSweeperDeletesExpiredRowsOnAThreadOfItsOwnUntilStopped() throws SQLException {
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void theSweeperDeletesExpiredRowsOnAThreadOfItsOwnUntilStopped(Dialect dialect)
+      throws SQLException {
+    freshTable(dialect);
     Instant now = Instant.now();
     insert("payments", "old", now.minus(Duration.ofHours(1)));
     insert("payments", "fresh", now.plus(Duration.ofHours(1)));
