@@ -31,6 +31,10 @@
  *   <li><b>caller</b>: {@code dev.warren.DeadLetters} runs each call on the application's thread
  *       that makes it, on a connection of its own ({@code deadletter.Pass}); only that connection's
  *       reader and consumer threads help, queueing deliveries and recording confirms.
+ *   <li><b>inbox sweep</b>: {@code warren-inbox-sweep} (1 thread, only with an {@code @Idempotent}
+ *       consumer). Deletes the inbox rows older than the retention, in batches; runs no application
+ *       code ({@code inbox.InboxSweeper}). The inbox's insert itself runs on the consumer's worker,
+ *       in the handler's transaction.
  *   <li><b>timer</b>: {@code warren-timer} (1 thread). Request and confirm timeouts, batch waits,
  *       in-process delays, handler-timeouts, pauses; it only decides and hands work on.
  *   <li><b>client work</b>: {@code warren-amqp-work-N}, the consumer callbacks of channels the

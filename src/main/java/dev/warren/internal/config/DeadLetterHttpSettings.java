@@ -30,7 +30,7 @@ public record DeadLetterHttpSettings(boolean enabled, String path, String role) 
   }
 
   private static String parsePath(String text) {
-    String path = WarrenConfig.parsePath(text);
+    String path = GlobalSettingsReader.parsePath(text);
     if (path.endsWith("/")) {
       throw new IllegalArgumentException(
           "expected a path without a trailing '/', e.g. " + DEFAULT_PATH);

@@ -83,9 +83,11 @@ final class GlobalSettingsReader {
     String version =
         config.read(ASYNCAPI_VERSION, DEFAULT_ASYNCAPI_VERSION, WarrenConfig::nonBlank);
     boolean enabled = config.read(ASYNCAPI_ENABLED, true, WarrenConfig::parseBoolean);
-    String path = config.read(ASYNCAPI_PATH, DEFAULT_ASYNCAPI_PATH, WarrenConfig::parsePath);
+    String path =
+        config.read(ASYNCAPI_PATH, DEFAULT_ASYNCAPI_PATH, GlobalSettingsReader::parsePath);
     String pagePath =
-        config.read(ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, WarrenConfig::parsePath);
+        config.read(
+            ASYNCAPI_PAGE_PATH, DEFAULT_ASYNCAPI_PAGE_PATH, GlobalSettingsReader::parsePath);
     if (pagePath.equals(path)) {
       config.problem(
           StartupMessages.invalidConfig(
@@ -148,5 +150,21 @@ final class GlobalSettingsReader {
       throw new IllegalArgumentException("a port must be between 1 and 65535");
     }
     return port;
+  }
+
+  /** Parses an exact servlet path: {@code /} and more, no wildcard, no space, no query. */
+  static String parsePath(String text) {
+    String path = text.trim();
+    if (!path.startsWith("/") || path.length() < 2) {
+      throw new IllegalArgumentException(
+          "expected a path starting with '/', e.g. /warren/asyncapi.json");
+    }
+    for (char c : path.toCharArray()) {
+      if (c == '*' || c == '?' || c == '#' || Character.isWhitespace(c)) {
+        throw new IllegalArgumentException(
+            "expected an exact path without '*', '?', '#' or spaces");
+      }
+    }
+    return path;
   }
 }

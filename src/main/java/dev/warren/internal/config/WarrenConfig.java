@@ -126,6 +126,23 @@ public final class WarrenConfig {
    */
   public static final String STRICT_CONFIG = "warren.strict-config";
 
+  /** JNDI name of the application's JTA {@code DataSource} for Warren's tables; unset: none. */
+  public static final String DATASOURCE = "warren.datasource";
+
+  /** Whether Warren creates its tables when they are missing (default {@code true}). */
+  public static final String CREATE_TABLES = "warren.create-tables";
+
+  /** The inbox table of {@code @Idempotent} consumers (default {@code warren_inbox}). */
+  public static final String INBOX_TABLE = "warren.inbox.table";
+
+  /** How long the inbox remembers a message id (default {@code 7d}); older rows are deleted. */
+  public static final String INBOX_RETENTION = "warren.inbox.retention";
+
+  /**
+   * An {@code @Idempotent} consumer's delivery without message id: {@code refuse} or {@code body}.
+   */
+  public static final String INBOX_MISSING_ID = "warren.inbox.missing-id";
+
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -232,7 +249,12 @@ public final class WarrenConfig {
           DeadLetterHttpSettings.ENABLED,
           DeadLetterHttpSettings.PATH,
           DeadLetterHttpSettings.ROLE,
-          STRICT_CONFIG);
+          STRICT_CONFIG,
+          DATASOURCE,
+          CREATE_TABLES,
+          INBOX_TABLE,
+          INBOX_RETENTION,
+          INBOX_MISSING_ID);
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -317,6 +339,11 @@ public final class WarrenConfig {
         INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
   }
 
+  /** Reads the inbox's settings and the table settings it shares. */
+  public InboxSettings inbox() {
+    return InboxSettingsReader.read(reader);
+  }
+
   /** Reads {@link #TELEMETRY_ENABLED}. */
   public boolean telemetryEnabled() {
     return reader.read(TELEMETRY_ENABLED, true, WarrenConfig::parseBoolean);
@@ -348,22 +375,6 @@ public final class WarrenConfig {
   public <T> Setting<T> consumer(
       String consumer, String key, T annotationValue, Function<String, T> parse) {
     return ConsumerSettingReader.read(reader, consumer, key, annotationValue, parse);
-  }
-
-  /** Parses an exact servlet path: {@code /} and more, no wildcard, no space, no query. */
-  public static String parsePath(String text) {
-    String path = text.trim();
-    if (!path.startsWith("/") || path.length() < 2) {
-      throw new IllegalArgumentException(
-          "expected a path starting with '/', e.g. /warren/asyncapi.json");
-    }
-    for (char c : path.toCharArray()) {
-      if (c == '*' || c == '?' || c == '#' || Character.isWhitespace(c)) {
-        throw new IllegalArgumentException(
-            "expected an exact path without '*', '?', '#' or spaces");
-      }
-    }
-    return path;
   }
 
   /** {@code duration} unless it is zero. */

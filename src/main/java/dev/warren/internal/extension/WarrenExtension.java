@@ -15,6 +15,8 @@ import dev.warren.internal.ee.OptionalApis;
 import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.health.WarrenLiveness;
 import dev.warren.internal.health.WarrenReadiness;
+import dev.warren.internal.inbox.IdempotentInterceptor;
+import dev.warren.internal.inbox.Inbox;
 import dev.warren.internal.interceptor.Interpreted;
 import dev.warren.internal.interceptor.OutcomeInterceptor;
 import dev.warren.internal.invocation.FailureMappers;
@@ -86,6 +88,7 @@ public class WarrenExtension implements Extension {
   private boolean applicationChannel;
   private final ClientUse clients = new ClientUse();
   private final Deployed deployed = new Deployed();
+  private final IdempotentConsumers idempotent = new IdempotentConsumers();
   private volatile List<ConsumerModel> models = List.of();
 
   void registerBeans(@Observes BeforeBeanDiscovery event, BeanManager beanManager) {
@@ -98,6 +101,10 @@ public class WarrenExtension implements Extension {
         .addAnnotatedType(OutcomeInterceptor.class, OutcomeInterceptor.class.getName())
         .remove(annotation -> annotation instanceof Priority)
         .add(new PriorityLiteral(priority));
+    // the inbox's interceptor, bound by @Idempotent only
+    event.addAnnotatedType(
+        beanManager.createAnnotatedType(IdempotentInterceptor.class),
+        IdempotentInterceptor.class.getName());
     registerHealthChecks(event, beanManager);
   }
 
@@ -147,6 +154,10 @@ public class WarrenExtension implements Extension {
     }
   }
 
+  <T> void collectIdempotent(@Observes ProcessManagedBean<T> event) {
+    idempotent.collect(event.getAnnotatedBeanClass());
+  }
+
   <T> void collectPublications(@Observes ProcessManagedBean<T> event) {
     publications.collect(event.getAnnotatedBeanClass());
   }
@@ -177,6 +188,14 @@ public class WarrenExtension implements Extension {
         .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
         .scope(Dependent.class)
         .createWith(context -> deployed);
+    // the inbox of @Idempotent consumers, which their interceptor injects: prepared at validate
+    event
+        .addBean()
+        .beanClass(Inbox.class)
+        .types(Inbox.class, Object.class)
+        .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
+        .scope(Dependent.class)
+        .createWith(context -> idempotent.inbox());
   }
 
   /**
@@ -245,6 +264,7 @@ public class WarrenExtension implements Extension {
     // every thread Warren and the client will start
     ThreadSource threads =
         ManagedThreads.resolve(global.managedThreadFactory(), beanManager, problems::add);
+    idempotent.validate(built, config, threads, problems::add);
     WarrenRuntime candidate =
         new WarrenRuntime(
             global,
@@ -278,6 +298,7 @@ public class WarrenExtension implements Extension {
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
     deployed.runtime().start(models, beanManager, requestScope.used());
+    idempotent.start();
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
@@ -289,6 +310,7 @@ public class WarrenExtension implements Extension {
   }
 
   private void stopRuntime() {
+    idempotent.stop();
     WarrenRuntime current = deployed.runtime();
     if (current != null) {
       current.stop();

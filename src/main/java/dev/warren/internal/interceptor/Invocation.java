@@ -80,6 +80,18 @@ public final class Invocation {
     return invocation;
   }
 
+  /**
+   * What Warren's call of {@code called} under way on this thread is for (its delivery, or a
+   * batch's deliveries), for an interceptor of Warren's that the call passes; {@code null} for any
+   * other call. Whether Warren's place in the chain was passed already does not matter.
+   */
+  public static Object subject(Method called) {
+    Invocation invocation = CURRENT.get();
+    return invocation.method != null && invocation.method.equals(called)
+        ? invocation.subject
+        : null;
+  }
+
   /** The call came back through Warren's place with {@code value}. */
   void returned(Object value) {
     interpreted = interpretation.returned(value, subject);

@@ -1,6 +1,7 @@
 package dev.warren.internal.invocation;
 
 import dev.warren.Outcome;
+import dev.warren.internal.interceptor.RefusedDelivery;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -16,6 +17,14 @@ public record Handled(Outcome outcome, Throwable failure, Reply reply) {
   /** Handled without a reply. */
   public Handled(Outcome outcome, Throwable failure) {
     this(outcome, failure, null);
+  }
+
+  /**
+   * Whether an interceptor of Warren's refused the delivery before the method ran: it goes to the
+   * dead letter queue where the consumer has one ({@code Settlement.refused}).
+   */
+  public boolean refused() {
+    return failure instanceof RefusedDelivery;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.warren.internal.invocation;
 import dev.warren.Delivery;
 import dev.warren.Outcome;
 import dev.warren.internal.interceptor.Invocation;
+import dev.warren.internal.interceptor.RefusedDelivery;
 import dev.warren.internal.logging.ConsumingMessages;
 import dev.warren.internal.model.ConsumerModel;
 import dev.warren.internal.settlement.Settlement;
@@ -15,9 +16,9 @@ import java.util.logging.Logger;
 /**
  * What a single delivery's call came to (SPEC sections 1, 8 and 10): {@code void} acks, an {@code
  * Outcome} is the outcome, a stage settles when it completes, a responder's value is encoded as its
- * reply, and an exception maps through the {@link FailureMapping}. An {@link Error} is not mapped:
- * the stage fails with it, and the runtime stops the consumer without settling. One per consumer,
- * used by Warren's interceptor for each call.
+ * reply, and an exception maps through the {@link FailureMapping} (a {@link RefusedDelivery} is
+ * dropped). An {@link Error} is not mapped: the stage fails with it, and the runtime stops the
+ * consumer without settling. One per consumer, used by Warren's interceptor for each call.
  */
 final class SingleInterpretation
     implements Invocation.Interpretation<Delivery, CompletionStage<Handled>> {
@@ -59,6 +60,10 @@ final class SingleInterpretation
   public CompletionStage<Handled> failed(Throwable failure, Delivery delivery) {
     if (failure instanceof Error error) {
       return CompletableFuture.failedFuture(error);
+    }
+    if (failure instanceof RefusedDelivery) {
+      // refused before the method ran, and logged there: every attempt would be refused again
+      return CompletableFuture.completedFuture(new Handled(Outcome.drop(), failure));
     }
     if (delivery instanceof HandedBack taken && taken.handedBack()) {
       // the runtime took the delivery away first (and says so): this is no outcome of the handler

@@ -86,6 +86,7 @@ public enum MessageArea {
   SERVER_THREADS(ServerMessages.class, "Jakarta EE servers' managed threads", 200, 202),
   DEAD_LETTERS(
       DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
+  INBOX(InboxMessages.class, "the inbox of @Idempotent consumers", 320, 329),
   COMMAND_LINE(CommandLineMessages.class, "the dead letter command line (warren-cli)", 330, 339),
   DEAD_LETTER_HTTP(
       DeadLetterHttpMessages.class, "dead letter operations over HTTP (the servlet)", 340, 344),

@@ -191,9 +191,30 @@ public final class Settlement {
     if (policy.deadLetter().isEmpty()) {
       return new Action.Reject(false, Action.Reason.CAP_REACHED);
     }
+    return deadLetter(headers, failure, policy, "max-attempts");
+  }
+
+  /**
+   * A delivery that Warren refused before its method ran (an {@code @Idempotent} consumer's
+   * delivery without a message id), which every attempt would refuse again: straight to the dead
+   * letter queue, marked {@value #DEATH_REASON_HEADER}{@code =refused} with the refusal's text in
+   * {@value #EXCEPTION_HEADER}, settled as a dead letter at the cap is; without a dead letter
+   * queue, {@code basic.reject(requeue=false)} (the queue's own dead-letter exchange, if it has
+   * one).
+   */
+  public static Action refused(
+      Map<String, Object> headers, Throwable failure, ConsumerPolicy policy) {
+    if (policy.deadLetter().isEmpty()) {
+      return new Action.Reject(false, Action.Reason.DROP);
+    }
+    return deadLetter(headers, failure, policy, "refused");
+  }
+
+  private static Action deadLetter(
+      Map<String, Object> headers, Throwable failure, ConsumerPolicy policy, String reason) {
     Map<String, Object> dead = new HashMap<>(headers);
     dead.keySet().removeAll(Attempts.BROKER_COUNTS);
-    dead.put(DEATH_REASON_HEADER, "max-attempts");
+    dead.put(DEATH_REASON_HEADER, reason);
     dead.put(ORIGIN_QUEUE_HEADER, policy.queue());
     if (failure != null) {
       dead.put(EXCEPTION_HEADER, describe(failure));

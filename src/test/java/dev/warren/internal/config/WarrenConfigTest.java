@@ -148,6 +148,49 @@ class WarrenConfigTest {
   }
 
   @Test
+  void theInboxDefaultsToRefusingMissingIdsAWeekAndCreatingItsTable() {
+    InboxSettings inbox = config().inbox();
+
+    assertThat(inbox.dataSource()).isEmpty();
+    assertThat(inbox.createTables()).isTrue();
+    assertThat(inbox.table()).isEqualTo("warren_inbox");
+    assertThat(inbox.retention()).isEqualTo(Duration.ofDays(7));
+    assertThat(inbox.missingId()).isEqualTo(InboxSettings.MissingId.REFUSE);
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void theInboxKeysAreReadAndABadTableNameIsAProblemNamingTheKey() {
+    InboxSettings inbox =
+        config(
+                "warren.datasource", " jdbc/app ",
+                "warren.create-tables", "false",
+                "warren.inbox.table", "app.inbox",
+                "warren.inbox.retention", "2s",
+                "warren.inbox.missing-id", "BODY")
+            .inbox();
+
+    assertThat(inbox)
+        .isEqualTo(
+            new InboxSettings(
+                "jdbc/app",
+                false,
+                "app.inbox",
+                Duration.ofSeconds(2),
+                InboxSettings.MissingId.BODY));
+    assertThat(problems).isEmpty();
+
+    assertThat(config("warren.inbox.table", "inbox; drop table x").inbox().table())
+        .isEqualTo("warren_inbox");
+    assertThat(config("warren.inbox.missing-id", "ignore").inbox().missingId())
+        .isEqualTo(InboxSettings.MissingId.REFUSE);
+    assertThat(problems)
+        .satisfiesExactly(
+            p -> assertThat(p).startsWith("WARREN-004").contains("'warren.inbox.table'"),
+            p -> assertThat(p).startsWith("WARREN-004").contains("'warren.inbox.missing-id'"));
+  }
+
+  @Test
   void withoutKeysUsesTheBuiltInDefaults() {
     GlobalSettings global = config().global("my-app");
 

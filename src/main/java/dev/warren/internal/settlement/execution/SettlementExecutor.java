@@ -112,12 +112,14 @@ public final class SettlementExecutor {
   public void settle(IncomingDelivery delivery, Handled handled) {
     listener.handled(delivery, handled.outcome(), handled.failure());
     Action action =
-        Settlement.decide(
-            handled.outcome(),
-            delivery.attempt(),
-            delivery.rawHeaders(),
-            handled.failure(),
-            policy);
+        handled.refused()
+            ? Settlement.refused(delivery.rawHeaders(), handled.failure(), policy)
+            : Settlement.decide(
+                handled.outcome(),
+                delivery.attempt(),
+                delivery.rawHeaders(),
+                handled.failure(),
+                policy);
     if (action instanceof Action.Copy copy) {
       publishCopy(delivery, copy);
     } else if (action instanceof Action.Later later) {
