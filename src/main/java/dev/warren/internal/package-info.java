@@ -31,6 +31,11 @@
  *   <li><b>caller</b>: {@code dev.warren.DeadLetters} runs each call on the application's thread
  *       that makes it, on a connection of its own ({@code deadletter.Pass}); only that connection's
  *       reader and consumer threads help, queueing deliveries and recording confirms.
+ *   <li><b>outbox relay</b>: {@code warren-outbox} (1 thread, only with {@code @Outbox}). Takes
+ *       committed outbox rows in a local JDBC transaction, publishes them on a channel of its own
+ *       and waits for their confirms ({@code outbox.Relay}); the only Warren thread that waits on
+ *       the database. The caller's thread writes the rows; the transaction synchronization after a
+ *       commit only wakes the relay.
  *   <li><b>timer</b>: {@code warren-timer} (1 thread). Request and confirm timeouts, batch waits,
  *       in-process delays, handler-timeouts, pauses; it only decides and hands work on.
  *   <li><b>client work</b>: {@code warren-amqp-work-N}, the consumer callbacks of channels the

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -203,33 +204,36 @@ public final class WarrenConfig {
 
   /** All top-level keys, for documentation checks. */
   public static final List<String> GLOBAL_KEYS =
-      List.of(
-          URI,
-          ADDRESSES,
-          USERNAME,
-          PASSWORD,
-          VIRTUAL_HOST,
-          CONNECTION_NAME,
-          CONNECTIONS,
-          DECLARE_TOPOLOGY,
-          SHUTDOWN_TIMEOUT,
-          RECOVERY_INTERVAL,
-          BROKER_CONSUMER_TIMEOUT,
-          INSTANCE_ID,
-          RETRY_COUNT_HEADER,
-          PUBLISHER_CONFIRM_TIMEOUT,
-          PUBLISHER_MAX_IN_FLIGHT,
-          PUBLISHER_NACK_REPUBLISHES,
-          MANAGED_THREAD_FACTORY,
-          INTERCEPTOR_PRIORITY,
-          TELEMETRY_ENABLED,
-          HEALTH_ENABLED,
-          ASYNCAPI_TITLE,
-          ASYNCAPI_VERSION,
-          ASYNCAPI_ENABLED,
-          ASYNCAPI_PATH,
-          ASYNCAPI_PAGE_PATH,
-          STRICT_CONFIG);
+      Stream.concat(
+              Stream.of(
+                  URI,
+                  ADDRESSES,
+                  USERNAME,
+                  PASSWORD,
+                  VIRTUAL_HOST,
+                  CONNECTION_NAME,
+                  CONNECTIONS,
+                  DECLARE_TOPOLOGY,
+                  SHUTDOWN_TIMEOUT,
+                  RECOVERY_INTERVAL,
+                  BROKER_CONSUMER_TIMEOUT,
+                  INSTANCE_ID,
+                  RETRY_COUNT_HEADER,
+                  PUBLISHER_CONFIRM_TIMEOUT,
+                  PUBLISHER_MAX_IN_FLIGHT,
+                  PUBLISHER_NACK_REPUBLISHES,
+                  MANAGED_THREAD_FACTORY,
+                  INTERCEPTOR_PRIORITY,
+                  TELEMETRY_ENABLED,
+                  HEALTH_ENABLED,
+                  ASYNCAPI_TITLE,
+                  ASYNCAPI_VERSION,
+                  ASYNCAPI_ENABLED,
+                  ASYNCAPI_PATH,
+                  ASYNCAPI_PAGE_PATH,
+                  STRICT_CONFIG),
+              OutboxSettings.KEYS.stream())
+          .toList();
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -309,6 +313,11 @@ public final class WarrenConfig {
   public int interceptorPriority() {
     return reader.read(
         INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
+  }
+
+  /** Reads the outbox's settings and the database settings it shares with the inbox. */
+  public OutboxSettings outbox() {
+    return OutboxSettings.read(reader);
   }
 
   /** Reads {@link #TELEMETRY_ENABLED}. */

@@ -77,6 +77,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class WarrenExtension implements Extension {
 
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
+  private static final long OUTBOX_STOP_SECONDS = 10;
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
   private final List<String> discoveryProblems = new ArrayList<>();
@@ -85,6 +86,7 @@ public class WarrenExtension implements Extension {
   private boolean applicationConnection;
   private boolean applicationChannel;
   private final ClientUse clients = new ClientUse();
+  private final OutboxUse outbox = new OutboxUse();
   private final Deployed deployed = new Deployed();
   private volatile List<ConsumerModel> models = List.of();
 
@@ -208,6 +210,7 @@ public class WarrenExtension implements Extension {
 
   <T, X> void noticeClients(@Observes ProcessInjectionPoint<T, X> event) {
     clients.injectionPoint(event.getInjectionPoint().getType());
+    outbox.injectionPoint(event.getInjectionPoint());
   }
 
   <T, X> void noticeRequestScope(@Observes ProcessObserverMethod<T, X> event) {
@@ -251,6 +254,7 @@ public class WarrenExtension implements Extension {
             resolveCodec(built, beanManager, problems),
             threads,
             Telemetries.resolve(config.telemetryEnabled(), beanManager));
+    outbox.validate(config, global, candidate, threads, deployed, problems::add);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     // never connect with settings the user did not give (an invalid warren.uri falls back to
     // nothing); connect when anything of Warren's will: consumers, or an injected client
@@ -278,6 +282,7 @@ public class WarrenExtension implements Extension {
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
     deployed.runtime().start(models, beanManager, requestScope.used());
+    OutboxUse.start(deployed);
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
@@ -289,6 +294,8 @@ public class WarrenExtension implements Extension {
   }
 
   private void stopRuntime() {
+    // the relay's last pass first: its confirms need Warren's connection
+    OutboxUse.stop(deployed, OUTBOX_STOP_SECONDS);
     WarrenRuntime current = deployed.runtime();
     if (current != null) {
       current.stop();

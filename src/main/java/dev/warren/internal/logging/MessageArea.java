@@ -86,6 +86,11 @@ public enum MessageArea {
   SERVER_THREADS(ServerMessages.class, "Jakarta EE servers' managed threads", 200, 202),
   DEAD_LETTERS(
       DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
+  OUTBOX(
+      OutboxMessages.class,
+      "the transactional outbox: its table, the writes in the caller's transaction, the relay",
+      310,
+      319),
   HEADERS(HeaderMessages.class, "typed delivery metadata and @Header parameters", 210, 213),
   TEST_KIT(null, "the test kit (dev.warren:warren-test)", 214, 219),
   CLIENT(
