@@ -6,6 +6,7 @@ import dev.warren.internal.config.WarrenConfig;
 import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.telemetry.Telemetry;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.InjectionPoint;
 import java.lang.annotation.Annotation;
@@ -22,6 +23,7 @@ import java.util.function.Consumer;
 final class OutboxUse {
 
   private final List<String> injectionPoints = new CopyOnWriteArrayList<>();
+  private volatile Telemetry telemetry = Telemetry.NONE;
 
   void injectionPoint(InjectionPoint point) {
     for (Annotation qualifier : point.getQualifiers()) {
@@ -47,11 +49,13 @@ final class OutboxUse {
       GlobalSettings global,
       WarrenRuntime runtime,
       ThreadSource threads,
+      Telemetry telemetry,
       Deployed deployed,
       Consumer<String> problems) {
     if (injectionPoints.isEmpty()) {
       return;
     }
+    this.telemetry = telemetry;
     deployed.outbox(
         dev.warren.internal.outbox.Outbox.prepare(
             config.outbox(),
@@ -63,10 +67,12 @@ final class OutboxUse {
             problems));
   }
 
-  static void start(Deployed deployed) {
+  /** Starts the relay, and its gauges (the runtime's telemetry closes them when it stops). */
+  void start(Deployed deployed) {
     dev.warren.internal.outbox.Outbox outbox = deployed.outbox();
     if (outbox != null) {
       outbox.start();
+      telemetry.outbox(outbox::reading);
     }
   }
 

@@ -28,6 +28,7 @@ import dev.warren.internal.model.DeploymentModel;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
 import jakarta.annotation.Priority;
@@ -248,13 +249,10 @@ public class WarrenExtension implements Extension {
     // every thread Warren and the client will start
     ThreadSource threads =
         ManagedThreads.resolve(global.managedThreadFactory(), beanManager, problems::add);
+    Telemetry telemetry = Telemetries.resolve(config.telemetryEnabled(), beanManager);
     WarrenRuntime candidate =
-        new WarrenRuntime(
-            global,
-            resolveCodec(built, beanManager, problems),
-            threads,
-            Telemetries.resolve(config.telemetryEnabled(), beanManager));
-    outbox.validate(config, global, candidate, threads, deployed, problems::add);
+        new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads, telemetry);
+    outbox.validate(config, global, candidate, threads, telemetry, deployed, problems::add);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     // never connect with settings the user did not give (an invalid warren.uri falls back to
     // nothing); connect when anything of Warren's will: consumers, or an injected client
@@ -282,7 +280,7 @@ public class WarrenExtension implements Extension {
       @Observes @Initialized(ApplicationScoped.class) Object ignored, BeanManager beanManager)
       throws IOException, TimeoutException {
     deployed.runtime().start(models, beanManager, requestScope.used());
-    OutboxUse.start(deployed);
+    outbox.start(deployed);
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {

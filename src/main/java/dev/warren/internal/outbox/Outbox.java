@@ -9,10 +9,12 @@ import dev.warren.internal.jdbc.Dialect;
 import dev.warren.internal.jdbc.Tables;
 import dev.warren.internal.logging.OutboxMessages;
 import dev.warren.internal.publish.ConfirmingPublisher.ConnectionSource;
+import dev.warren.internal.telemetry.OutboxReading;
 import dev.warren.spi.Codec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -32,10 +34,12 @@ public final class Outbox {
 
   private final OutboxWriter writer;
   private final Relay relay;
+  private final String table;
 
-  private Outbox(OutboxWriter writer, Relay relay) {
+  private Outbox(OutboxWriter writer, Relay relay, String table) {
     this.writer = writer;
     this.relay = relay;
+    this.table = table;
   }
 
   /**
@@ -117,7 +121,9 @@ public final class Outbox {
     Relay relay =
         new Relay(dataSource, table, settings.sweepInterval(), confirmTimeout, broker, threads);
     return new Outbox(
-        new OutboxWriter(dataSource, table, transactions, codec, relay::nudge), relay);
+        new OutboxWriter(dataSource, table, transactions, codec, relay::nudge),
+        relay,
+        table.name());
   }
 
   /** {@code @Outbox Publisher}. */
@@ -138,5 +144,12 @@ public final class Outbox {
   /** What the relay last counted in the table, for health. */
   public OutboxStats stats() {
     return relay.stats();
+  }
+
+  /** What the relay last counted, for the gauges (read on the meter's thread; state only). */
+  public OutboxReading reading() {
+    OutboxStats stats = relay.stats();
+    return new OutboxReading(
+        table, stats.pending(), stats.oldestAge(Instant.now()).toNanos() / 1e9, stats.failing());
   }
 }

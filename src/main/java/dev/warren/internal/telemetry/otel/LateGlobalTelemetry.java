@@ -2,6 +2,7 @@ package dev.warren.internal.telemetry.otel;
 
 import dev.warren.Delivery;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
+import dev.warren.internal.telemetry.OutboxReading;
 import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.SendKind;
@@ -47,6 +48,7 @@ final class LateGlobalTelemetry implements Telemetry {
   private boolean done;
   // the partitions to report once an SDK is found; null when there are none
   private Supplier<List<PartitionReading>> partitions;
+  private Supplier<OutboxReading> outbox;
 
   @Override
   public void start(ScheduledExecutorService timer, Executor internal) {
@@ -100,6 +102,9 @@ final class LateGlobalTelemetry implements Telemetry {
       if (partitions != null) {
         found.partitions(partitions);
       }
+      if (outbox != null) {
+        found.outbox(outbox);
+      }
     }
     if (found != Telemetry.NONE) {
       LOG.fine("Warren found an OpenTelemetry SDK in GlobalOpenTelemetry; it reports to it now");
@@ -126,6 +131,17 @@ final class LateGlobalTelemetry implements Telemetry {
   @Override
   public void recovered() {
     resolved.recovered();
+  }
+
+  @Override
+  public void outbox(Supplier<OutboxReading> reading) {
+    synchronized (this) {
+      if (done) {
+        resolved.outbox(reading);
+      } else {
+        outbox = reading;
+      }
+    }
   }
 
   @Override
