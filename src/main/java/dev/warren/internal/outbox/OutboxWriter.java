@@ -86,7 +86,19 @@ final class OutboxWriter implements Publisher {
               exchange, routingKey, "the payload could not be encoded (" + e + ")"),
           e);
     }
-    describe(message, properties);
+    byte[] described;
+    try {
+      describe(message, properties);
+      described = Properties.write(properties.build());
+    } catch (RuntimeException e) {
+      // a header value AMQP cannot carry
+      return failed(
+          exchange,
+          routingKey,
+          PublishingMessages.notSent(
+              exchange, routingKey, "its properties could not be encoded (" + e + ")"),
+          e);
+    }
     Timestamp now = Timestamp.from(Instant.now());
     try (Connection connection = dataSource.getConnection();
         PreparedStatement insert = connection.prepareStatement(table.insert())) {
@@ -94,7 +106,7 @@ final class OutboxWriter implements Publisher {
       insert.setString(2, exchange);
       insert.setString(3, routingKey);
       insert.setBoolean(4, message == null || message.mandatory());
-      insert.setBytes(5, Properties.write(properties.build()));
+      insert.setBytes(5, described);
       insert.setBytes(6, body);
       insert.setTimestamp(7, now);
       insert.setTimestamp(8, now);

@@ -71,4 +71,13 @@ class PropertiesTest {
     assertThatThrownBy(() -> Properties.read(new byte[] {0, 0, 0, 9, 1}, "m"))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void aHeaderValueAmqpCannotCarryIsRefusedWhenWritten() {
+    AMQP.BasicProperties properties =
+        new AMQP.BasicProperties.Builder().headers(Map.of("odd", new Object())).build();
+
+    assertThatThrownBy(() -> Properties.write(properties))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }
