@@ -47,6 +47,7 @@ class RelayDatabasesIT {
   static final String QUEUE = "warren.it.outbox.relay";
   static final String UNBOUND = "warren.it.outbox.unbound";
   static final Duration WAIT = Duration.ofSeconds(30);
+  static final String CONNECTION = "warren-it-outbox-relay";
 
   private final List<Relay> relays = new ArrayList<>();
   private Connection broker;
@@ -154,10 +155,12 @@ class RelayDatabasesIT {
 
   private Relay relay(DataSource dataSource, OutboxTable table) throws Exception {
     if (broker == null) {
+      // recovering, as Warren's connections are
       ConnectionFactory factory = new ConnectionFactory();
       factory.setHost(Broker.HOST);
       factory.setPort(Broker.PORT);
-      broker = factory.newConnection("warren-it-outbox-relay");
+      factory.setNetworkRecoveryInterval(500);
+      broker = factory.newConnection(CONNECTION);
     }
     Relay relay =
         new Relay(
@@ -256,5 +259,29 @@ class RelayDatabasesIT {
     assertThat(arrived(1)).extracting(m -> m.getProps().getMessageId()).containsExactly("late-1");
     await().atMost(WAIT).until(() -> rows(dataSource) == 0);
     await().atMost(WAIT).until(() -> relay.stats().failing() == 0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Dialect.class)
+  void rowsWrittenWhileTheBrokerIsAwayGoOutOnceItIsBack(Dialect dialect) throws Exception {
+    DataSource dataSource = dataSource(dialect);
+    OutboxTable table = freshTable(dataSource, dialect);
+    Broker.get().queue(QUEUE);
+    Relay relay = relay(dataSource, table);
+    relay.start();
+    write(dataSource, table, "", QUEUE, List.of("before"));
+    relay.nudge();
+    assertThat(arrived(1)).extracting(m -> m.getProps().getMessageId()).containsExactly("before");
+
+    assertThat(Broker.closeConnectionsNamed(CONNECTION, "outbox relay test")).isEqualTo(1);
+    List<String> ids = IntStream.range(0, 20).mapToObj(i -> "away-" + i).toList();
+    write(dataSource, table, "", QUEUE, ids);
+    relay.nudge();
+
+    // the client recovers the connection; the relay's next pass opens a new channel
+    List<GetResponse> messages = arrived(ids.size());
+    await().atMost(WAIT).until(() -> rows(dataSource) == 0);
+    messages.addAll(Broker.get().drain(QUEUE));
+    assertThat(messages).extracting(m -> m.getProps().getMessageId()).containsAll(ids);
   }
 }
