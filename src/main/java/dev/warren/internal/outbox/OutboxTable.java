@@ -88,9 +88,13 @@ final class OutboxTable {
         + " WHERE next_attempt_at <= ? ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED";
   }
 
-  /** Parameter: the id. */
-  String delete() {
-    return "DELETE FROM " + name + " WHERE id = ?";
+  /** Parameters: {@code count} ids. */
+  String delete(int count) {
+    return "DELETE FROM "
+        + name
+        + " WHERE id IN ("
+        + String.join(", ", java.util.Collections.nCopies(count, "?"))
+        + ")";
   }
 
   /** Parameters: next attempt, last error, id. */
