@@ -27,6 +27,8 @@ else
 fi
 . ee/local-postgresql.sh
 ensure_local_postgresql test.sh
+. it/local-mariadb.sh
+ensure_local_mariadb test.sh
 
 # The AsyncAPI tests need npm (the official AsyncAPI schemas and their validator), Chromium (the
 # page) with fonts, and Tesseract (reading the page's screenshot); without them they fail, never skip.

@@ -31,6 +31,11 @@
  *   <li><b>caller</b>: {@code dev.warren.DeadLetters} runs each call on the application's thread
  *       that makes it, on a connection of its own ({@code deadletter.Pass}); only that connection's
  *       reader and consumer threads help, queueing deliveries and recording confirms.
+ *   <li><b>outbox relay</b>: {@code warren-outbox} (1 thread, only with {@code @Outbox}). Takes
+ *       committed outbox rows in a local JDBC transaction, publishes them on a channel of its own
+ *       and waits for their confirms ({@code outbox.Relay}); the only Warren thread that waits on
+ *       the database. The caller's thread writes the rows; the transaction synchronization after a
+ *       commit only wakes the relay.
  *   <li><b>inbox sweep</b>: {@code warren-inbox-sweep} (1 thread, only with an {@code @Idempotent}
  *       consumer). Deletes the inbox rows older than the retention, in batches; runs no application
  *       code ({@code inbox.InboxSweeper}). The inbox's insert itself runs on the consumer's worker,

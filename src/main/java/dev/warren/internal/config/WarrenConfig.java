@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -126,23 +127,6 @@ public final class WarrenConfig {
    */
   public static final String STRICT_CONFIG = "warren.strict-config";
 
-  /** JNDI name of the application's JTA {@code DataSource} for Warren's tables; unset: none. */
-  public static final String DATASOURCE = "warren.datasource";
-
-  /** Whether Warren creates its tables when they are missing (default {@code true}). */
-  public static final String CREATE_TABLES = "warren.create-tables";
-
-  /** The inbox table of {@code @Idempotent} consumers (default {@code warren_inbox}). */
-  public static final String INBOX_TABLE = "warren.inbox.table";
-
-  /** How long the inbox remembers a message id (default {@code 7d}); older rows are deleted. */
-  public static final String INBOX_RETENTION = "warren.inbox.retention";
-
-  /**
-   * An {@code @Idempotent} consumer's delivery without message id: {@code refuse} or {@code body}.
-   */
-  public static final String INBOX_MISSING_ID = "warren.inbox.missing-id";
-
   /** Prefix of per-consumer keys: {@code warren.consumers.<name>.<key>}. */
   public static final String CONSUMERS_PREFIX = "warren.consumers.";
 
@@ -220,41 +204,42 @@ public final class WarrenConfig {
 
   /** All top-level keys, for documentation checks. */
   public static final List<String> GLOBAL_KEYS =
-      List.of(
-          URI,
-          ADDRESSES,
-          USERNAME,
-          PASSWORD,
-          VIRTUAL_HOST,
-          CONNECTION_NAME,
-          CONNECTIONS,
-          DECLARE_TOPOLOGY,
-          SHUTDOWN_TIMEOUT,
-          RECOVERY_INTERVAL,
-          BROKER_CONSUMER_TIMEOUT,
-          INSTANCE_ID,
-          RETRY_COUNT_HEADER,
-          PUBLISHER_CONFIRM_TIMEOUT,
-          PUBLISHER_MAX_IN_FLIGHT,
-          PUBLISHER_NACK_REPUBLISHES,
-          MANAGED_THREAD_FACTORY,
-          INTERCEPTOR_PRIORITY,
-          TELEMETRY_ENABLED,
-          HEALTH_ENABLED,
-          ASYNCAPI_TITLE,
-          ASYNCAPI_VERSION,
-          ASYNCAPI_ENABLED,
-          ASYNCAPI_PATH,
-          ASYNCAPI_PAGE_PATH,
-          DeadLetterHttpSettings.ENABLED,
-          DeadLetterHttpSettings.PATH,
-          DeadLetterHttpSettings.ROLE,
-          STRICT_CONFIG,
-          DATASOURCE,
-          CREATE_TABLES,
-          INBOX_TABLE,
-          INBOX_RETENTION,
-          INBOX_MISSING_ID);
+      Stream.of(
+              Stream.of(
+                  URI,
+                  ADDRESSES,
+                  USERNAME,
+                  PASSWORD,
+                  VIRTUAL_HOST,
+                  CONNECTION_NAME,
+                  CONNECTIONS,
+                  DECLARE_TOPOLOGY,
+                  SHUTDOWN_TIMEOUT,
+                  RECOVERY_INTERVAL,
+                  BROKER_CONSUMER_TIMEOUT,
+                  INSTANCE_ID,
+                  RETRY_COUNT_HEADER,
+                  PUBLISHER_CONFIRM_TIMEOUT,
+                  PUBLISHER_MAX_IN_FLIGHT,
+                  PUBLISHER_NACK_REPUBLISHES,
+                  MANAGED_THREAD_FACTORY,
+                  INTERCEPTOR_PRIORITY,
+                  TELEMETRY_ENABLED,
+                  HEALTH_ENABLED,
+                  ASYNCAPI_TITLE,
+                  ASYNCAPI_VERSION,
+                  ASYNCAPI_ENABLED,
+                  ASYNCAPI_PATH,
+                  ASYNCAPI_PAGE_PATH,
+                  DeadLetterHttpSettings.ENABLED,
+                  DeadLetterHttpSettings.PATH,
+                  DeadLetterHttpSettings.ROLE,
+                  STRICT_CONFIG),
+              TableSettings.KEYS.stream(),
+              OutboxSettings.KEYS.stream(),
+              InboxSettingsReader.KEYS.stream())
+          .flatMap(keys -> keys)
+          .toList();
 
   /** All per-consumer keys, for documentation checks. */
   public static final List<String> CONSUMER_KEYS =
@@ -339,7 +324,12 @@ public final class WarrenConfig {
         INTERCEPTOR_PRIORITY, OutcomeInterceptor.DEFAULT_PRIORITY, WarrenConfig::parseInt);
   }
 
-  /** Reads the inbox's settings and the table settings it shares. */
+  /** Reads the outbox's settings and the table settings it shares with the inbox. */
+  public OutboxSettings outbox() {
+    return OutboxSettings.read(reader);
+  }
+
+  /** Reads the inbox's settings and the table settings it shares with the outbox. */
   public InboxSettings inbox() {
     return InboxSettingsReader.read(reader);
   }

@@ -30,6 +30,7 @@ import dev.warren.internal.model.DeploymentModel;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.RabbitResources;
 import dev.warren.internal.runtime.WarrenRuntime;
+import dev.warren.internal.telemetry.Telemetry;
 import dev.warren.internal.topology.Topology;
 import dev.warren.spi.Codec;
 import jakarta.annotation.Priority;
@@ -79,6 +80,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 public class WarrenExtension implements Extension {
 
   private static final Logger LOG = Logger.getLogger(WarrenExtension.class.getName());
+  private static final long OUTBOX_STOP_SECONDS = 10;
 
   private final List<DiscoveredConsumer> discovered = new ArrayList<>();
   private final List<String> discoveryProblems = new ArrayList<>();
@@ -87,6 +89,7 @@ public class WarrenExtension implements Extension {
   private boolean applicationConnection;
   private boolean applicationChannel;
   private final ClientUse clients = new ClientUse();
+  private final OutboxUse outbox = new OutboxUse();
   private final Deployed deployed = new Deployed();
   private final IdempotentConsumers idempotent = new IdempotentConsumers();
   private volatile List<ConsumerModel> models = List.of();
@@ -227,6 +230,7 @@ public class WarrenExtension implements Extension {
 
   <T, X> void noticeClients(@Observes ProcessInjectionPoint<T, X> event) {
     clients.injectionPoint(event.getInjectionPoint().getType());
+    outbox.injectionPoint(event.getInjectionPoint());
   }
 
   <T, X> void noticeRequestScope(@Observes ProcessObserverMethod<T, X> event) {
@@ -265,12 +269,10 @@ public class WarrenExtension implements Extension {
     ThreadSource threads =
         ManagedThreads.resolve(global.managedThreadFactory(), beanManager, problems::add);
     idempotent.validate(built, config, threads, problems::add);
+    Telemetry telemetry = Telemetries.resolve(config.telemetryEnabled(), beanManager);
     WarrenRuntime candidate =
-        new WarrenRuntime(
-            global,
-            resolveCodec(built, beanManager, problems),
-            threads,
-            Telemetries.resolve(config.telemetryEnabled(), beanManager));
+        new WarrenRuntime(global, resolveCodec(built, beanManager, problems), threads, telemetry);
+    outbox.validate(config, global, candidate, threads, telemetry, deployed, problems::add);
     List<ConsumerModel> enabled = built.stream().filter(ConsumerModel::enabled).toList();
     // never connect with settings the user did not give (an invalid warren.uri falls back to
     // nothing); connect when anything of Warren's will: consumers, or an injected client
@@ -299,6 +301,7 @@ public class WarrenExtension implements Extension {
       throws IOException, TimeoutException {
     deployed.runtime().start(models, beanManager, requestScope.used());
     idempotent.start();
+    outbox.start(deployed);
   }
 
   void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object ignored) {
@@ -310,6 +313,8 @@ public class WarrenExtension implements Extension {
   }
 
   private void stopRuntime() {
+    // the relay's last pass first: its confirms need Warren's connection
+    OutboxUse.stop(deployed, OUTBOX_STOP_SECONDS);
     idempotent.stop();
     WarrenRuntime current = deployed.runtime();
     if (current != null) {

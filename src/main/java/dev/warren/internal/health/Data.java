@@ -2,9 +2,13 @@ package dev.warren.internal.health;
 
 import dev.warren.internal.consume.ConsumerState;
 import dev.warren.internal.consume.ConsumerStatus;
+import dev.warren.internal.outbox.OutboxStats;
+import java.time.Instant;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 
-/** A consumer's entries in a check's data: {@code consumer.<name>} and its counts. */
+/**
+ * Entries of a check's data: a consumer's ({@code consumer.<name>} and its counts), the outbox's.
+ */
 final class Data {
 
   private Data() {}
@@ -32,5 +36,16 @@ final class Data {
     if (!consumer.copiesFailing().isEmpty()) {
       response.withData(key + ".copies-failing", String.join("; ", consumer.copiesFailing()));
     }
+  }
+
+  /**
+   * The outbox's entries: {@code outbox.pending} and {@code outbox.failing} (rows), {@code
+   * outbox.oldest-age} (the oldest pending row's age in milliseconds), as the relay last counted.
+   */
+  static void outbox(HealthCheckResponseBuilder response, OutboxStats stats) {
+    response
+        .withData("outbox.pending", stats.pending())
+        .withData("outbox.oldest-age", stats.oldestAge(Instant.now()).toMillis())
+        .withData("outbox.failing", stats.failing());
   }
 }

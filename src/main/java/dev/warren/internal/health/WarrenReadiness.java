@@ -2,6 +2,7 @@ package dev.warren.internal.health;
 
 import dev.warren.internal.consume.ConsumerState;
 import dev.warren.internal.consume.ConsumerStatus;
+import dev.warren.internal.outbox.Outbox;
 import dev.warren.internal.runtime.Deployed;
 import dev.warren.internal.runtime.WarrenRuntime;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +20,8 @@ import org.eclipse.microprofile.health.Readiness;
  * The data names the connection's state, each consumer's state with its in-flight and held
  * deliveries (a partition's also its activity here and its sampled ready messages; a consumer with
  * a dead letter queue also that queue's sampled ready messages; neither changes the status), and
- * the publisher's unconfirmed messages.
+ * the publisher's unconfirmed messages; with the outbox, its pending rows, the oldest one's age and
+ * the rows failing (as the relay last counted them; they do not change the status).
  */
 @Readiness
 @ApplicationScoped
@@ -44,6 +46,10 @@ public class WarrenReadiness implements HealthCheck {
       Data.consumer(response, consumer);
     }
     response.withData("publisher.unconfirmed", runtime.publisherUnconfirmed());
+    Outbox outbox = deployed.outbox();
+    if (outbox != null) {
+      Data.outbox(response, outbox.stats());
+    }
     return response.status(up).build();
   }
 }

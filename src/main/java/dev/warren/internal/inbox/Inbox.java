@@ -6,6 +6,7 @@ import dev.warren.internal.ee.OptionalApis;
 import dev.warren.internal.ee.ThreadSource;
 import dev.warren.internal.jdbc.DataSources;
 import dev.warren.internal.jdbc.Dialect;
+import dev.warren.internal.jdbc.JtaTransactions;
 import dev.warren.internal.jdbc.Tables;
 import dev.warren.internal.logging.InboxMessages;
 import java.sql.Connection;
@@ -30,11 +31,9 @@ public final class Inbox {
 
   private static final Logger LOG = Logger.getLogger(Inbox.class.getName());
 
-  private static final String JTA_API = "jakarta.transaction.TransactionSynchronizationRegistry";
-
   /** What deployment found, for the calls. */
   private record Active(
-      DataSource dataSource, InboxSql sql, Transactions transactions, InboxSettings settings) {}
+      DataSource dataSource, InboxSql sql, JtaTransactions transactions, InboxSettings settings) {}
 
   private volatile Active active;
   private InboxSweeper sweeper;
@@ -45,7 +44,7 @@ public final class Inbox {
    * @param consumers the {@code @Idempotent} consumers, for messages ({@code consumer 'a' is})
    */
   public void prepare(InboxSettings settings, String consumers, Consumer<String> problems) {
-    Transactions transactions = transactions(consumers, problems);
+    JtaTransactions transactions = transactions(consumers, problems);
     if (settings.dataSource().isEmpty()) {
       problems.accept(InboxMessages.noDataSource(consumers));
       return;
@@ -88,18 +87,18 @@ public final class Inbox {
     }
   }
 
-  private static Transactions transactions(String consumers, Consumer<String> problems) {
-    if (!OptionalApis.present(JTA_API)) {
+  private static JtaTransactions transactions(String consumers, Consumer<String> problems) {
+    if (!OptionalApis.present(JtaTransactions.API)) {
       problems.accept(
           InboxMessages.noJta(consumers, "the Jakarta Transactions API is not on the class path"));
       return null;
     }
     try {
-      return JtaTransactions.lookup();
+      return JtaTransactions.lookupOrDefer();
     } catch (NamingException | RuntimeException e) {
       problems.accept(
           InboxMessages.noJta(
-              consumers, "'" + JtaTransactions.JNDI_NAME + "' cannot be looked up: " + e));
+              consumers, "'" + JtaTransactions.REGISTRY + "' cannot be looked up: " + e));
       return null;
     }
   }

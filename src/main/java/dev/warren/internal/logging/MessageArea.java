@@ -86,6 +86,11 @@ public enum MessageArea {
   SERVER_THREADS(ServerMessages.class, "Jakarta EE servers' managed threads", 200, 202),
   DEAD_LETTERS(
       DeadLetterMessages.class, "dead letter operations: count, browse, replay, purge", 300, 309),
+  OUTBOX(
+      OutboxMessages.class,
+      "the transactional outbox: its table, the writes in the caller's transaction, the relay",
+      310,
+      319),
   INBOX(InboxMessages.class, "the inbox of @Idempotent consumers", 320, 329),
   COMMAND_LINE(CommandLineMessages.class, "the dead letter command line (warren-cli)", 330, 339),
   DEAD_LETTER_HTTP(

@@ -1,6 +1,7 @@
 package dev.warren.internal.runtime;
 
 import dev.warren.internal.model.DeploymentModel;
+import dev.warren.internal.outbox.Outbox;
 
 /**
  * The runtime and what deployment validation accepted, for Warren's own beans (the injectable
@@ -12,6 +13,7 @@ public final class Deployed {
 
   private volatile WarrenRuntime runtime;
   private volatile DeploymentModel deployment;
+  private volatile Outbox outbox;
 
   /** The runtime, {@code null} before deployment validation made it. */
   public WarrenRuntime runtime() {
@@ -31,5 +33,15 @@ public final class Deployed {
   /** Set by the extension once deployment validation accepted the deployment. */
   public void deployment(DeploymentModel deployment) {
     this.deployment = deployment;
+  }
+
+  /** The outbox, {@code null} when no injection point uses it (or it could not be prepared). */
+  public Outbox outbox() {
+    return outbox;
+  }
+
+  /** Set by the extension at deployment validation when some injection point uses the outbox. */
+  public void outbox(Outbox outbox) {
+    this.outbox = outbox;
   }
 }

@@ -5,11 +5,13 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import dev.warren.AsyncApiDocument;
 import dev.warren.DeadLetters;
+import dev.warren.Outbox;
 import dev.warren.Publisher;
 import dev.warren.Requester;
 import dev.warren.Warren;
 import dev.warren.internal.asyncapi.AsyncApi;
 import dev.warren.internal.deadletter.RabbitDeadLetters;
+import dev.warren.internal.logging.OutboxMessages;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -40,6 +42,17 @@ public class RabbitResources {
   @Produces
   Publisher publisher() {
     return deployed.runtime().publisher();
+  }
+
+  /** {@code @Outbox Publisher}; deployment fails when an injection point uses it unprepared. */
+  @Produces
+  @Outbox
+  Publisher outboxPublisher() {
+    dev.warren.internal.outbox.Outbox outbox = deployed.outbox();
+    if (outbox == null) {
+      throw new IllegalStateException(OutboxMessages.noDataSource("a programmatic lookup"));
+    }
+    return outbox.publisher();
   }
 
   @Produces

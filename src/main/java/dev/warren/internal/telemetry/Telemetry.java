@@ -63,6 +63,13 @@ public interface Telemetry {
    */
   default void deadLetters(Supplier<List<DeadLetterReading>> deadLetters) {}
 
+  /**
+   * The application uses the outbox: report its pending rows, the oldest one's age and its failing
+   * rows as gauges, read from {@code outbox} (state only, never the database) when the meter
+   * collects, until {@link #stop}.
+   */
+  default void outbox(Supplier<OutboxReading> outbox) {}
+
   /** The runtime stops: gauges stop reading it. */
   default void stop() {}
 }

@@ -3,6 +3,7 @@ package dev.warren.internal.telemetry.otel;
 import dev.warren.Delivery;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.DeadLetterReading;
+import dev.warren.internal.telemetry.OutboxReading;
 import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.Processing;
 import dev.warren.internal.telemetry.SendKind;
@@ -50,6 +51,8 @@ final class LateGlobalTelemetry implements Telemetry {
   private Supplier<List<PartitionReading>> partitions;
   // the dead letter queues to report once an SDK is found; null when there are none
   private Supplier<List<DeadLetterReading>> deadLetters;
+  // the outbox to report once an SDK is found; null without one
+  private Supplier<OutboxReading> outbox;
 
   @Override
   public void start(ScheduledExecutorService timer, Executor internal) {
@@ -106,6 +109,9 @@ final class LateGlobalTelemetry implements Telemetry {
       if (deadLetters != null) {
         found.deadLetters(deadLetters);
       }
+      if (outbox != null) {
+        found.outbox(outbox);
+      }
     }
     if (found != Telemetry.NONE) {
       LOG.fine("Warren found an OpenTelemetry SDK in GlobalOpenTelemetry; it reports to it now");
@@ -132,6 +138,17 @@ final class LateGlobalTelemetry implements Telemetry {
   @Override
   public void recovered() {
     resolved.recovered();
+  }
+
+  @Override
+  public void outbox(Supplier<OutboxReading> reading) {
+    synchronized (this) {
+      if (done) {
+        resolved.outbox(reading);
+      } else {
+        outbox = reading;
+      }
+    }
   }
 
   @Override

@@ -50,6 +50,10 @@ final class Names {
   static final String HELD = "warren.consumer.held";
   static final String UNCONFIRMED = "warren.publisher.unconfirmed";
   static final String RECOVERIES = "warren.connection.recoveries";
+  static final String OUTBOX_PENDING = "warren.outbox.pending";
+  static final String OUTBOX_OLDEST_AGE = "warren.outbox.oldest_age";
+  static final String OUTBOX_FAILING = "warren.outbox.failing";
+  static final AttributeKey<String> OUTBOX_TABLE = AttributeKey.stringKey("warren.outbox.table");
   static final String PARTITION_READY = "warren.partition.ready";
   static final String PARTITION_ACTIVE = "warren.partition.active";
   static final String DEAD_LETTER_READY = "warren.dead-letter.ready";

@@ -3,6 +3,7 @@ package dev.warren.internal.telemetry.otel;
 import dev.warren.internal.logging.TelemetryMessages;
 import dev.warren.internal.telemetry.ConsumerTelemetry;
 import dev.warren.internal.telemetry.DeadLetterReading;
+import dev.warren.internal.telemetry.OutboxReading;
 import dev.warren.internal.telemetry.PartitionReading;
 import dev.warren.internal.telemetry.SendKind;
 import dev.warren.internal.telemetry.Sending;
@@ -215,6 +216,45 @@ public final class OtelTelemetry implements Telemetry {
                     }
                   }
                 }));
+  }
+
+  public void outbox(Supplier<OutboxReading> outbox) {
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.OUTBOX_PENDING)
+            .ofLongs()
+            .setUnit("{message}")
+            .setDescription("The outbox's rows not yet published, as its relay last counted.")
+            .buildWithCallback(
+                measurement -> {
+                  OutboxReading reading = outbox.get();
+                  measurement.record(reading.pending(), attributes(reading));
+                }));
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.OUTBOX_OLDEST_AGE)
+            .setUnit("s")
+            .setDescription("The age of the outbox's oldest row not yet published.")
+            .buildWithCallback(
+                measurement -> {
+                  OutboxReading reading = outbox.get();
+                  measurement.record(reading.oldestAgeSeconds(), attributes(reading));
+                }));
+    gauges.add(
+        meter
+            .gaugeBuilder(Names.OUTBOX_FAILING)
+            .ofLongs()
+            .setUnit("{message}")
+            .setDescription("The outbox's rows the broker returned or nacked at least once.")
+            .buildWithCallback(
+                measurement -> {
+                  OutboxReading reading = outbox.get();
+                  measurement.record(reading.failing(), attributes(reading));
+                }));
+  }
+
+  private static Attributes attributes(OutboxReading reading) {
+    return Attributes.of(Names.SYSTEM, Names.RABBITMQ, Names.OUTBOX_TABLE, reading.table());
   }
 
   private static Attributes attributes(PartitionReading partition) {
