@@ -1,7 +1,7 @@
 package dev.warren.ee.bench;
 
-import dev.warren.OutgoingMessage;
 import dev.warren.Outbox;
+import dev.warren.OutgoingMessage;
 import dev.warren.Publisher;
 import dev.warren.ee.support.EeDatabase;
 import jakarta.annotation.Resource;

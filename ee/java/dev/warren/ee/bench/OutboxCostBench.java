@@ -23,10 +23,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The outbox's cost on WildFly 39 against PostgreSQL and the broker on {@code 127.0.0.1:5672}
- * (or {@code warren.it.broker.port}): rounds of N transactions, plain and outbox alternating, one
- * after the other on one thread. Prints each round and the medians (transactions per second, the
- * outbox over plain, the outbox's commit-to-delivery delay) and writes them to {@code
+ * The outbox's cost on WildFly 39 against PostgreSQL and the broker on {@code 127.0.0.1:5672} (or
+ * {@code warren.it.broker.port}): rounds of N transactions, plain and outbox alternating, one after
+ * the other on one thread. Prints each round and the medians (transactions per second, the outbox
+ * over plain, the outbox's commit-to-delivery delay) and writes them to {@code
  * target/outbox-bench.txt}. {@code -Dbench.outbox.n} (2000) and {@code -Dbench.outbox.rounds} (5).
  * Run it on a quiet machine: {@code mvn -B -f ee/pom.xml verify -Poutbox-bench}.
  */
@@ -39,7 +39,7 @@ class OutboxCostBench {
     EeDatabase.setUp(
         "drop table if exists " + BenchTransactions.TABLE,
         "create table " + BenchTransactions.TABLE + " (id varchar(64) primary key)");
-    EeBroker.deleteQueues(BenchTransactions.QUEUE);
+    EeBroker.freshQueues(Map.of(), BenchTransactions.QUEUE);
     server =
         new WildFlyProcess(
             Path.of(System.getProperty("wildfly.home")),
@@ -50,9 +50,12 @@ class OutboxCostBench {
         Wars.war(
             "bench",
             Map.of(
-                EeDatabase.NAME_KEY, "java:jboss/datasources/WarrenDS",
-                "warren.datasource", "java:jboss/datasources/WarrenDS",
-                "warren.outbox.table", "ee_bench_outbox"),
+                EeDatabase.NAME_KEY,
+                "java:jboss/datasources/WarrenDS",
+                "warren.datasource",
+                "java:jboss/datasources/WarrenDS",
+                "warren.outbox.table",
+                "ee_bench_outbox"),
             BenchTransactions.class,
             Arrivals.class,
             BenchServlet.class,
@@ -73,8 +76,9 @@ class OutboxCostBench {
     int n = Integer.getInteger("bench.outbox.n", 2000);
     int rounds = Integer.getInteger("bench.outbox.rounds", 5);
     HttpClient http = HttpClient.newHttpClient();
-    run(http, "plain", n / 4);
-    run(http, "outbox", n / 4);
+    // warm-up: one full round of each (the JIT, the pools, the relay's batches)
+    run(http, "plain", n);
+    run(http, "outbox", n);
     List<Double> plainRates = new ArrayList<>();
     List<Double> outboxRates = new ArrayList<>();
     List<Long> p50 = new ArrayList<>();
@@ -84,7 +88,8 @@ class OutboxCostBench {
     for (int round = 1; round <= rounds; round++) {
       for (String mode : List.of("plain", "outbox")) {
         String[] line = run(http, mode, n);
-        assertEquals(Integer.toString(n), line[3], "every message arrived: " + String.join(" ", line));
+        assertEquals(
+            Integer.toString(n), line[3], "every message arrived: " + String.join(" ", line));
         double rate = n / (Long.parseLong(line[2]) / 1e9);
         (mode.equals("plain") ? plainRates : outboxRates).add(rate);
         if (mode.equals("outbox")) {
@@ -99,8 +104,13 @@ class OutboxCostBench {
                 mode,
                 rate,
                 mode.equals("outbox")
-                    ? "  commit to delivery p50 " + line[4] + " us, p99 " + line[5] + " us, max "
-                        + line[6] + " us"
+                    ? "  commit to delivery p50 "
+                        + line[4]
+                        + " us, p99 "
+                        + line[5]
+                        + " us, max "
+                        + line[6]
+                        + " us"
                     : ""));
       }
     }

@@ -1,7 +1,7 @@
 package dev.warren.ee.fault;
 
-import dev.warren.OutgoingMessage;
 import dev.warren.Outbox;
+import dev.warren.OutgoingMessage;
 import dev.warren.Publisher;
 import dev.warren.ee.support.EeDatabase;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,13 +26,11 @@ public class OrderTransaction {
     String id = UUID.randomUUID().toString();
     try (Connection connection = EeDatabase.dataSource().getConnection();
         PreparedStatement insert =
-            connection.prepareStatement(
-                "insert into " + FaultTables.ORDERS + " (id) values (?)")) {
+            connection.prepareStatement("insert into " + FaultTables.ORDERS + " (id) values (?)")) {
       insert.setString(1, id);
       insert.executeUpdate();
     }
-    outbox.publish(
-        OutgoingMessage.to(FaultTables.EXCHANGE, "").payload(id).messageId(id).build());
+    outbox.publish(OutgoingMessage.to(FaultTables.EXCHANGE, "").payload(id).messageId(id).build());
     if (rollBack) {
       throw new IllegalStateException(ON_PURPOSE + " (" + id + ")");
     }

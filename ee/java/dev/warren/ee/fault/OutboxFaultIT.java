@@ -41,8 +41,8 @@ import org.junit.jupiter.api.Test;
  * purpose) and its consumer records them through the inbox, the server is killed with {@code kill
  * -9} four times at random points and restarted, and the broker (a node of the run's own) is
  * stopped and started once. Then it counts: committed orders, copies published (a second queue
- * keeps every copy, duplicates too), orders lost, messages of rolled-back orders, duplicate effects,
- * and the delay from an order's insert to its effect. The figures go to {@code
+ * keeps every copy, duplicates too), orders lost, messages of rolled-back orders, duplicate
+ * effects, and the delay from an order's insert to its effect. The figures go to {@code
  * target/fault-run.txt}.
  */
 class OutboxFaultIT {
@@ -153,8 +153,7 @@ class OutboxFaultIT {
     long missing = missingEffects();
     long effects = count(FaultTables.EFFECTS);
     long duplicateEffects =
-        effects
-            - longValue("select count(distinct message_id) from " + FaultTables.EFFECTS);
+        effects - longValue("select count(distinct message_id) from " + FaultTables.EFFECTS);
     List<Long> delays =
         strings(
                 "select (extract(epoch from (min(e.received_at) - o.created_at)) * 1000)::bigint"

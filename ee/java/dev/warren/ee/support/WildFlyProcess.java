@@ -13,8 +13,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * A WildFly of the fault run's own, outside Arquillian (which cannot survive a {@code kill -9}): a
  * copy of the unpacked server's {@code standalone/} (with the PostgreSQL datasource the build
  * added) as its base directory, the application dropped into its deployment scanner's folder, and
- * the server process started, killed and stopped by the test (the fault run, the outbox
- * benchmark).
+ * the server process started, killed and stopped by the test (the fault run, the outbox benchmark).
  */
 public final class WildFlyProcess {
 
@@ -79,7 +78,7 @@ public final class WildFlyProcess {
     while (!Files.exists(deployed)) {
       if (Files.exists(failed)) {
         throw new IllegalStateException(
-            "the fault run's application failed to deploy: " + Files.readString(failed));
+            "the application '" + name + "' failed to deploy: " + Files.readString(failed));
       }
       if (!process.isAlive()) {
         throw new IllegalStateException(
@@ -119,5 +118,4 @@ public final class WildFlyProcess {
   public Path log() {
     return base.resolve("log/server.log");
   }
-
 }
