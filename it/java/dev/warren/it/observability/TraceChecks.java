@@ -55,6 +55,14 @@ final class TraceChecks {
   }
 
   static void publishConsumeRetryDeadLetter(WeldContainer container) throws Exception {
+    // the meter lives as long as the JVM: other observability ITs' dead letter copies count too
+    Map<String, String> deadLetterCopies =
+        Map.of(
+            "warren.send.kind", "dead-letter",
+            "warren.publish.result", "ack",
+            "messaging.destination.name", "");
+    long copiesBefore =
+        InMemoryOpenTelemetry.sum("messaging.client.sent.messages", deadLetterCopies);
     Span servlet = tracer().spanBuilder("GET /orders").setSpanKind(SpanKind.SERVER).startSpan();
     try (Scope scope = servlet.makeCurrent()) {
       container
@@ -139,14 +147,8 @@ final class TraceChecks {
                 "messaging.process.duration",
                 Map.of("warren.consumer", TracesIT.ORDERS, "warren.outcome", "retry")))
         .isEqualTo(2);
-    assertThat(
-            InMemoryOpenTelemetry.sum(
-                "messaging.client.sent.messages",
-                Map.of(
-                    "warren.send.kind", "dead-letter",
-                    "warren.publish.result", "ack",
-                    "messaging.destination.name", "")))
-        .isEqualTo(1);
+    assertThat(InMemoryOpenTelemetry.sum("messaging.client.sent.messages", deadLetterCopies))
+        .isEqualTo(copiesBefore + 1);
     assertThat(
             InMemoryOpenTelemetry.count(
                 "messaging.client.operation.duration",
