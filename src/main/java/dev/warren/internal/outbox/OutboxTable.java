@@ -88,13 +88,9 @@ final class OutboxTable {
         + " WHERE next_attempt_at <= ? ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED";
   }
 
-  /** Parameters: {@code count} ids. */
-  String delete(int count) {
-    return "DELETE FROM "
-        + name
-        + " WHERE id IN ("
-        + String.join(", ", java.util.Collections.nCopies(count, "?"))
-        + ")";
+  /** Parameter: the id. */
+  String delete() {
+    return "DELETE FROM " + name + " WHERE id = ?";
   }
 
   /** Parameters: next attempt, last error, id. */

@@ -163,6 +163,13 @@ final class Relay implements Runnable {
   private boolean pass() throws SQLException, IOException, TimeoutException, InterruptedException {
     try (Connection db = dataSource.getConnection()) {
       boolean autoCommit = db.getAutoCommit();
+      int isolation = db.getTransactionIsolation();
+      // record locks only: under MariaDB's REPEATABLE READ the locking select would also lock the
+      // gaps between rows, where the application's inserts go; PostgreSQL's default already is
+      boolean readCommitted = isolation != Connection.TRANSACTION_READ_COMMITTED;
+      if (readCommitted) {
+        db.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      }
       db.setAutoCommit(false);
       try {
         List<OutboxRow> rows = takeDue(db);
@@ -182,6 +189,9 @@ final class Relay implements Runnable {
         throw e;
       } finally {
         db.setAutoCommit(autoCommit);
+        if (readCommitted) {
+          db.setTransactionIsolation(isolation);
+        }
       }
     }
   }
@@ -278,12 +288,15 @@ final class Relay implements Runnable {
       failed.executeBatch();
     }
     if (!confirmed.isEmpty()) {
-      // one statement for the batch's confirmed rows: a round trip per row would bound the rate
-      try (PreparedStatement delete = db.prepareStatement(table.delete(confirmed.size()))) {
-        for (int i = 0; i < confirmed.size(); i++) {
-          delete.setLong(i + 1, confirmed.get(i));
+      // one JDBC batch (one round trip with both drivers) of deletes by key: one "id IN (...)"
+      // made MariaDB scan the rows of the other relays' passes and wait for their locks, and the
+      // deadlock rolled a pass back after it had published (its rows went out twice)
+      try (PreparedStatement delete = db.prepareStatement(table.delete())) {
+        for (long id : confirmed) {
+          delete.setLong(1, id);
+          delete.addBatch();
         }
-        delete.executeUpdate();
+        delete.executeBatch();
       }
     }
     return all;
